@@ -1,0 +1,17 @@
+import { str, url, type ConfigOf } from '@kartlink/config';
+import { serviceEnvSchema } from '@kartlink/server-kit';
+
+export const configSchema = {
+  ...serviceEnvSchema,
+  SMTP_URL: url({
+    description: 'SMTP server for outgoing mail, e.g. smtps://user:pass@smtp.example.com:465',
+    protocols: ['smtp', 'smtps'],
+    default: 'smtp://127.0.0.1:1025',
+    secret: true,
+  }),
+  MAIL_FROM: str({
+    description: 'sender of outgoing mail',
+    default: 'Kartlink <no-reply@kartlink.local>',
+  }),
+};
+export type AuthConfig = ConfigOf<typeof configSchema>;

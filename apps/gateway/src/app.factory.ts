@@ -1,0 +1,65 @@
+import type { ModuleMetadata } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Headers } from '@kartlink/contracts';
+import { acceptRequestId, type Logger, NestPinoLogger } from '@kartlink/server-kit';
+import { randomUUID } from 'node:crypto';
+import { GatewayModule } from './app.module';
+import type { GatewayConfig } from './config';
+import { createValidationPipe } from './http/validation';
+import { setupOpenApi } from './openapi';
+import { serveWebApp } from './web/web-app';
+
+/**
+ * Builds the gateway, ready to listen. Tests build it the same way on a spare port; `imports`
+ * lets a test mount an extra module behind the real pipeline.
+ */
+export async function createGateway(
+  config: GatewayConfig,
+  logger: Logger,
+  imports: ModuleMetadata['imports'] = [],
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    requestIdLogLabel: 'requestId',
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
+      acceptRequestId(req.headers[Headers.requestId], randomUUID),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    // Service timeouts answer first; this only guards against clients that never finish sending.
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    GatewayModule.register(config, logger, imports),
+    adapter,
+    {
+      logger: new NestPinoLogger(logger),
+    },
+  );
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', async (request, reply) => {
+      void reply.header(Headers.requestId, request.id);
+    });
+  app.setGlobalPrefix('api');
+  app.enableCors({
+    origin: config.WEB_ORIGIN,
+    credentials: true,
+    exposedHeaders: [Headers.requestId, 'retry-after'],
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  setupOpenApi(app, config.APP_VERSION, config.PUBLIC_URL);
+  if (config.WEB_DIST_DIR) {
+    const served = await serveWebApp(app, config.WEB_DIST_DIR);
+    if (!served)
+      logger.warn(
+        { dir: config.WEB_DIST_DIR },
+        'no built web app there (index.html missing); serving the API only',
+      );
+  }
+  await app.init();
+  return app;
+}

@@ -1,0 +1,74 @@
+import { bool, int, oneOf, origins, str, url, type ConfigOf } from '@kartlink/config';
+import { LOG_LEVELS } from '@kartlink/server-kit';
+
+export const configSchema = {
+  NODE_ENV: oneOf(['development', 'production', 'test'] as const, {
+    description: 'runtime mode',
+    default: 'development',
+  }),
+  LOG_LEVEL: oneOf(LOG_LEVELS, {
+    description: 'lowest level of log lines written',
+    default: 'info',
+  }),
+  APP_VERSION: str({ description: 'version shown in the API document', default: 'dev' }),
+  HOST: str({ description: 'interface to listen on', default: '0.0.0.0' }),
+  PORT: int({ description: 'HTTP port', default: 3000, min: 0, max: 65535 }),
+  PUBLIC_URL: url({
+    description: 'address people open the product at',
+    protocols: ['http', 'https'],
+    default: 'http://localhost:3000',
+  }),
+  WEB_ORIGIN: origins({
+    description: 'browser origins allowed to call the API with credentials (CORS), comma-separated',
+    default: ['http://localhost:3000', 'http://localhost:5173'],
+  }),
+  WEB_DIST_DIR: str({
+    description: 'folder of the built web app to serve; empty to serve the API only',
+    default: '',
+  }),
+  TRUST_PROXY: bool({
+    description: 'take the client address from X-Forwarded-For (behind an ingress)',
+    default: false,
+  }),
+  BODY_LIMIT_BYTES: int({
+    description: 'largest JSON body accepted',
+    default: 1_048_576,
+    min: 1024,
+    max: 10_485_760,
+  }),
+  SERVICE_TIMEOUT_MS: int({
+    description: 'how long a service request may take before a 504',
+    default: 5000,
+    min: 100,
+    max: 60_000,
+  }),
+  RATE_LIMIT_MAX: int({
+    description: 'requests per client address per window, by default',
+    default: 300,
+    min: 1,
+    max: 1_000_000,
+  }),
+  RATE_LIMIT_WINDOW_MS: int({
+    description: 'length of a rate-limit window',
+    default: 60_000,
+    min: 1000,
+    max: 86_400_000,
+  }),
+  REDIS_URL: url({
+    description: 'Redis for rate limits and caches',
+    protocols: ['redis', 'rediss'],
+    default: 'redis://127.0.0.1:6379',
+    secret: true,
+  }),
+  REDIS_KEY_PREFIX: str({ description: 'prefix of every Redis key', default: 'kartlink:' }),
+  NATS_URL: str({
+    description: 'NATS server(s), comma-separated',
+    default: 'nats://127.0.0.1:4222',
+  }),
+  NATS_SUBJECT_PREFIX: str({
+    description: 'prefix of every NATS subject',
+    default: '',
+    pattern: /^([A-Za-z0-9_-]+\.)*$/,
+  }),
+};
+export type GatewayConfig = ConfigOf<typeof configSchema>;

@@ -1,0 +1,69 @@
+import { Controller, Get, Param, ParseEnumPipe, Res } from '@nestjs/common';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  ErrorCode,
+  type Readiness,
+  SERVICE_NAMES,
+  type ServiceHealth,
+  ServiceName,
+} from '@kartlink/contracts';
+import { ServiceError } from '@kartlink/server-kit';
+import type { FastifyReply } from 'fastify';
+import { RawBody } from '../http/request.interceptor';
+import { SkipRateLimit } from '../rate-limit/rate-limit.decorator';
+import { HealthService } from './health.service';
+
+const unknownServiceIs404 = new ParseEnumPipe(ServiceName, {
+  exceptionFactory: () =>
+    new ServiceError(
+      ErrorCode.NOT_FOUND,
+      `There is no such service. Services: ${SERVICE_NAMES.join(', ')}.`,
+    ),
+});
+
+@ApiTags('health')
+@SkipRateLimit()
+@Controller('health')
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the gateway process is up and serving' })
+  @ApiOkResponse({ description: '{ success: true, data: { status: "ok" } }' })
+  live() {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @ApiOperation({
+    summary: 'Readiness: NATS, Redis and every service (each checking its database) answer',
+    description:
+      'Answers `{ success, data: { status, checks } }`; 200 when ready, 503 when not, with the failing checks.',
+  })
+  @ApiOkResponse({ description: 'Ready' })
+  @ApiServiceUnavailableResponse({ description: 'Not ready; data.checks says what failed' })
+  async ready(
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RawBody<{ success: boolean; data: Readiness }>> {
+    const readiness = await this.health.readiness();
+    const ready = readiness.status === 'ready';
+    void reply.status(ready ? 200 : 503).header('cache-control', 'no-store');
+    return new RawBody({ success: ready, data: readiness });
+  }
+
+  @Get('services/:service')
+  @ApiOperation({
+    summary: "One service's health, asked over NATS (the service checks its own database)",
+  })
+  @ApiParam({ name: 'service', enum: Object.values(ServiceName) })
+  @ApiOkResponse({ description: '{ success: true, data: ServiceHealth }' })
+  service(@Param('service', unknownServiceIs404) service: ServiceName): Promise<ServiceHealth> {
+    return this.health.service(service);
+  }
+}

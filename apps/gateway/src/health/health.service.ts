@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type DependencyCheck,
+  type Readiness,
+  SERVICE_NAMES,
+  type ServiceHealth,
+  type ServiceName,
+  Subjects,
+} from '@kartlink/contracts';
+import { ServiceError } from '@kartlink/server-kit';
+import type { Redis } from 'ioredis';
+import { ServiceClient } from '../services/service-client';
+import { REDIS } from '../tokens';
+
+/** Readiness probes must answer quickly even when a dependency hangs. */
+const CHECK_TIMEOUT_MS = 2000;
+
+@Injectable()
+export class HealthService {
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  /** Asks one service how it is; the service checks its own database. */
+  service(name: ServiceName): Promise<ServiceHealth> {
+    return this.services.request<ServiceHealth>(
+      Subjects.health(name),
+      {},
+      { timeoutMs: CHECK_TIMEOUT_MS },
+    );
+  }
+
+  async readiness(): Promise<Readiness> {
+    const [nats, redis, ...services] = await Promise.all([
+      measure(() => withTimeout(this.services.natsRoundTrip(), CHECK_TIMEOUT_MS)),
+      measure(() => withTimeout(this.redis.ping(), CHECK_TIMEOUT_MS)),
+      ...SERVICE_NAMES.map((name) => this.serviceCheck(name)),
+    ]);
+    const byName = Object.fromEntries(
+      SERVICE_NAMES.map((name, i) => [name, services[i]]),
+    ) as Readiness['checks']['services'];
+    const ready = nats.ok && redis.ok && services.every((s) => s.ok);
+    return { status: ready ? 'ready' : 'not-ready', checks: { nats, redis, services: byName } };
+  }
+
+  private async serviceCheck(
+    name: ServiceName,
+  ): Promise<DependencyCheck & { status?: ServiceHealth['status'] }> {
+    let health: ServiceHealth | undefined;
+    const check = await measure(async () => {
+      health = await this.service(name);
+      if (health.status !== 'ok') throw new Error(health.checks.database.error ?? 'degraded');
+    });
+    return health ? { ...check, status: health.status } : check;
+  }
+}
+
+async function measure(fn: () => Promise<unknown>): Promise<DependencyCheck> {
+  const started = performance.now();
+  try {
+    await fn();
+    return { ok: true, latencyMs: Math.round(performance.now() - started) };
+  } catch (err) {
+    const error = err instanceof ServiceError ? err.code : (err as Error).message;
+    return { ok: false, latencyMs: Math.round(performance.now() - started), error };
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}

@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { describeConfig } from '@kartlink/config';
+import { createLogger, loadServiceConfig } from '@kartlink/server-kit';
+import { createGateway } from './app.factory';
+import { configSchema } from './config';
+
+async function main() {
+  const config = loadServiceConfig('gateway', configSchema);
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  logger.info({ config: describeConfig(configSchema, config) }, 'starting');
+  const app = await createGateway(config, logger);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info({ url: await app.getUrl() }, 'gateway listening');
+}
+
+void main();

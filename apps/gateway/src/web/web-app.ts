@@ -1,0 +1,49 @@
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ErrorCode } from '@kartlink/contracts';
+import { ServiceError } from '@kartlink/server-kit';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * Serves the built web app beside the API: files under /assets are content-hashed and cached
+ * for a year; every other path that is not a file gets index.html, so that the app's router
+ * shows the page (the 404 page included).
+ */
+export async function serveWebApp(app: NestFastifyApplication, distDir: string): Promise<boolean> {
+  const root = resolve(distDir);
+  const indexFile = join(root, 'index.html');
+  if (!existsSync(indexFile)) return false;
+  const indexHtml = readFileSync(indexFile, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    setHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
+      const immutable = path.startsWith(join(root, 'assets'));
+      res.setHeader(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
+    },
+  });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/')) {
+      throw new ServiceError(
+        ErrorCode.ROUTE_NOT_FOUND,
+        `There is no API route ${request.method} ${path}.`,
+      );
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
+  });
+  return true;
+}

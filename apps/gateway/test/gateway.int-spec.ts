@@ -1,0 +1,360 @@
+import { Body, Controller, Module, Post } from '@nestjs/common';
+import { MessagePattern, Payload, Ctx, type NatsContext } from '@nestjs/microservices';
+import { NestFactory } from '@nestjs/core';
+import type { INestMicroservice } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  ErrorCode,
+  Subjects,
+  queueGroupOf,
+  type ServiceHealth,
+  type ServiceName,
+} from '@kartlink/contracts';
+import { loadConfig } from '@kartlink/config';
+import {
+  createLogger,
+  natsConnectionOptions,
+  PrefixedNatsServer,
+  RpcErrorFilter,
+  ServiceError,
+} from '@kartlink/server-kit';
+import { IsString, MinLength } from 'class-validator';
+import { Redis } from 'ioredis';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { createGateway } from '../src/app.factory';
+import { configSchema } from '../src/config';
+import { RateLimit } from '../src/rate-limit/rate-limit.decorator';
+
+/** What the stand-in services do when asked for their health. */
+type Behaviour = 'ok' | 'degraded' | 'not-found' | 'crash' | 'hang';
+const behaviour: Record<ServiceName, Behaviour> = {
+  auth: 'ok',
+  shop: 'ok',
+  media: 'ok',
+  analytics: 'ok',
+};
+const seenRequestIds: string[] = [];
+
+function health(service: ServiceName, status: ServiceHealth['status']): ServiceHealth {
+  const database =
+    status === 'ok'
+      ? { ok: true, latencyMs: 1 }
+      : { ok: false, latencyMs: 1, error: 'connection refused' };
+  return { service, status, version: 'test', uptimeSeconds: 1, checks: { database } };
+}
+
+@Controller()
+class StandInServices {
+  @MessagePattern(Subjects.health('auth'))
+  auth(@Payload() _: unknown, @Ctx() ctx: NatsContext) {
+    seenRequestIds.push((ctx.getHeaders() as { get(k: string): string }).get('x-request-id'));
+    return this.answer('auth');
+  }
+  @MessagePattern(Subjects.health('shop'))
+  shop() {
+    return this.answer('shop');
+  }
+  @MessagePattern(Subjects.health('media'))
+  media() {
+    return this.answer('media');
+  }
+  @MessagePattern(Subjects.health('analytics'))
+  analytics() {
+    return this.answer('analytics');
+  }
+
+  private answer(service: ServiceName): Promise<ServiceHealth> | ServiceHealth {
+    switch (behaviour[service]) {
+      case 'ok':
+        return health(service, 'ok');
+      case 'degraded':
+        return health(service, 'degraded');
+      case 'not-found':
+        throw new ServiceError(ErrorCode.NOT_FOUND, 'Shop not found');
+      case 'crash':
+        throw new Error('database password is hunter2');
+      case 'hang':
+        return new Promise(() => undefined);
+    }
+  }
+}
+@Module({ controllers: [StandInServices] })
+class StandInModule {}
+
+class EchoBody {
+  @IsString()
+  @MinLength(3, { message: 'Name must be at least 3 characters' })
+  name!: string;
+}
+@Controller('test')
+class TestController {
+  @Post('echo')
+  echo(@Body() body: EchoBody) {
+    return body;
+  }
+  @Post('limited')
+  @RateLimit({ name: 'test-limited', limit: 3, windowMs: 60_000 })
+  limited() {
+    return { ok: true };
+  }
+}
+@Module({ controllers: [TestController] })
+class TestRoutesModule {}
+
+const logLines: Array<Record<string, unknown>> = [];
+const capture = new Writable({
+  write(chunk, _enc, done) {
+    for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+    done();
+  },
+});
+
+let gateway: NestFastifyApplication;
+let services: INestMicroservice | undefined;
+let base: string;
+const config = loadConfig(configSchema, {
+  ...process.env,
+  SERVICE_TIMEOUT_MS: '400',
+  BODY_LIMIT_BYTES: '2048',
+  WEB_ORIGIN: 'https://shop.example',
+  WEB_DIST_DIR: '',
+});
+
+async function startServices() {
+  const logger = createLogger('stand-in', 'silent');
+  services = await NestFactory.createMicroservice(StandInModule, {
+    strategy: new PrefixedNatsServer(
+      { ...natsConnectionOptions(config.NATS_URL, 'stand-in'), queue: queueGroupOf('auth') },
+      config.NATS_SUBJECT_PREFIX,
+    ),
+    logger: false,
+  });
+  services.useGlobalFilters(new RpcErrorFilter(logger));
+  await services.listen();
+}
+
+beforeAll(async () => {
+  const logger = pino({ level: 'info', base: { service: 'gateway' } }, capture);
+  gateway = await createGateway(config, logger, [TestRoutesModule]);
+  await gateway.listen({ port: 0, host: '127.0.0.1' });
+  base = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+  await startServices();
+});
+
+afterAll(async () => {
+  await services?.close();
+  await gateway.close();
+  const redis = new Redis(config.REDIS_URL);
+  const keys = await redis.keys(`${config.REDIS_KEY_PREFIX}*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+});
+
+beforeEach(() => {
+  for (const name of Object.keys(behaviour) as ServiceName[]) behaviour[name] = 'ok';
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init);
+const post = (path: string, body: string, contentType = 'application/json') =>
+  fetch(`${base}${path}`, { method: 'POST', body, headers: { 'content-type': contentType } });
+
+describe('gateway → NATS → service', () => {
+  it('answers liveness without asking anyone', async () => {
+    const res = await get('/api/health/live');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, data: { status: 'ok' } });
+  });
+
+  it("relays a service's answer in the success envelope", async () => {
+    const res = await get('/api/health/services/auth');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, data: health('auth', 'ok') });
+  });
+
+  it('is ready only when every service answers healthy, and says which one is not', async () => {
+    expect((await get('/api/health/ready')).status).toBe(200);
+    behaviour.media = 'degraded';
+    const res = await get('/api/health/ready');
+    expect(res.status).toBe(503);
+    const body = await res.json();
+    expect(body.success).toBe(false);
+    expect(body.data.checks.services.media).toMatchObject({
+      ok: false,
+      status: 'degraded',
+      error: 'connection refused',
+    });
+    expect(body.data.checks.services.shop).toMatchObject({ ok: true, status: 'ok' });
+    expect(body.data.checks.nats.ok).toBe(true);
+    expect(body.data.checks.redis.ok).toBe(true);
+  });
+
+  it("maps a service's modelled error to its status and message", async () => {
+    behaviour.auth = 'not-found';
+    const res = await get('/api/health/services/auth');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: 'Shop not found',
+      errorCode: 'NOT_FOUND',
+    });
+  });
+
+  it('turns a crash inside a service into a 500 that reveals nothing', async () => {
+    behaviour.auth = 'crash';
+    const res = await get('/api/health/services/auth');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({
+      errorCode: 'INTERNAL_ERROR',
+      error: 'Server error. Please try again later.',
+    });
+    expect(text).not.toContain('hunter2');
+  });
+
+  it('answers 504 when a service does not answer in time, and keeps serving meanwhile', async () => {
+    behaviour.shop = 'hang';
+    const started = Date.now();
+    const slow = get('/api/health/services/shop');
+    const live = await get('/api/health/live');
+    expect(live.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(400);
+    const res = await slow;
+    expect(res.status).toBe(504);
+    expect(await res.json()).toMatchObject({ success: false, errorCode: 'SERVICE_TIMEOUT' });
+  });
+
+  it('answers 504 while a service is down and recovers by itself when it returns', async () => {
+    await services?.close();
+    services = undefined;
+    const down = await get('/api/health/services/analytics');
+    expect(down.status).toBe(504);
+    expect(await down.json()).toMatchObject({ success: false, errorCode: 'SERVICE_TIMEOUT' });
+    expect((await get('/api/health/ready')).status).toBe(503);
+    await startServices();
+    const back = await get('/api/health/services/analytics');
+    expect(back.status).toBe(200);
+  });
+
+  it('carries the request id to the service and into structured logs', async () => {
+    const res = await get('/api/health/services/auth', {
+      headers: { 'x-request-id': 'trace-me-42' },
+    });
+    expect(res.headers.get('x-request-id')).toBe('trace-me-42');
+    expect(seenRequestIds).toContain('trace-me-42');
+    const lines = logLines.filter((line) => line.requestId === 'trace-me-42');
+    expect(lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'request completed']),
+    );
+  });
+
+  it('gives every request an id when the client sends none', async () => {
+    const res = await get('/api/health/live');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('bad input', () => {
+  it('answers an unknown route with 404 and the envelope', async () => {
+    const res = await get('/api/no/such/route');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      errorCode: 'ROUTE_NOT_FOUND',
+      error: 'There is no API route GET /api/no/such/route.',
+    });
+  });
+
+  it('answers an unknown service name with 404', async () => {
+    const res = await get('/api/health/services/payments');
+    expect(res.status).toBe(404);
+    expect((await res.json()).errorCode).toBe('NOT_FOUND');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await post('/api/test/echo', '{"name": ');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, errorCode: 'BAD_REQUEST' });
+  });
+
+  it('answers a wrong content type with 415', async () => {
+    const res = await post('/api/test/echo', '<name>x</name>', 'application/xml');
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ success: false, errorCode: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await post('/api/test/echo', JSON.stringify({ name: 'x'.repeat(4096) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ success: false, errorCode: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers a body that breaks the contract with 400 and the field errors', async () => {
+    const res = await post('/api/test/echo', JSON.stringify({ name: 'ab', role: 'admin' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      errorCode: 'VALIDATION_ERROR',
+      error: 'Name must be at least 3 characters',
+      errors: [
+        { path: 'name', msg: 'Name must be at least 3 characters' },
+        { path: 'role', msg: 'role is not an accepted field' },
+      ],
+    });
+  });
+
+  it('accepts a valid body', async () => {
+    const res = await post('/api/test/echo', JSON.stringify({ name: 'Asha' }));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ success: true, data: { name: 'Asha' } });
+  });
+});
+
+describe('rate limiting and CORS', () => {
+  it('refuses the request over the budget with 429 and says when to retry', async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 4; i += 1) {
+      last = await post('/api/test/limited', '{}');
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await last?.json()).toMatchObject({
+      errorCode: 'RATE_LIMITED',
+      error: 'Too many requests. Please wait a moment and try again.',
+    });
+    const redis = new Redis(config.REDIS_URL);
+    expect(await redis.keys(`${config.REDIS_KEY_PREFIX}rl:test-limited:*`)).toHaveLength(1);
+    redis.disconnect();
+  });
+
+  it('lets the configured web origin call with credentials, and no other', async () => {
+    const preflight = (origin: string) =>
+      get('/api/health/live', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+    const allowed = await preflight('https://shop.example');
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+    const other = await preflight('https://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('publishes the API document', async () => {
+    const res = await get('/api/docs/json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.info.title).toBe('Kartlink API');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health/live',
+        '/api/health/ready',
+        '/api/health/services/{service}',
+      ]),
+    );
+    const page = await get('/api/docs');
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
+});

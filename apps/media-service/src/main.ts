@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { runService } from '@kartlink/server-kit';
+import { appModule } from './app.module';
+import { configSchema } from './config';
+
+void runService({ service: 'media', schema: configSchema, module: appModule });

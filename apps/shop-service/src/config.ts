@@ -1,0 +1,7 @@
+import type { ConfigOf } from '@kartlink/config';
+import { serviceEnvSchema } from '@kartlink/server-kit';
+
+export const configSchema = {
+  ...serviceEnvSchema,
+};
+export type ShopConfig = ConfigOf<typeof configSchema>;

@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { runMigrate } from '@kartlink/server-kit';
+import { configSchema } from './config';
+import { dataSourceOptions } from './database';
+
+void runMigrate({ service: 'shop', schema: configSchema, dataSource: dataSourceOptions });

@@ -1,0 +1,74 @@
+import {
+  bool,
+  ConfigError,
+  describeConfig,
+  int,
+  loadConfig,
+  oneOf,
+  origins,
+  str,
+  url,
+} from './config';
+
+const schema = {
+  PORT: int({ description: 'HTTP port', default: 3000, min: 1, max: 65535 }),
+  DATABASE_URL: url({
+    description: 'PostgreSQL URL',
+    protocols: ['postgres', 'postgresql'],
+    secret: true,
+  }),
+  LOG_LEVEL: oneOf(['info', 'debug'] as const, { description: 'log level', default: 'info' }),
+  TRUST_PROXY: bool({ description: 'behind a proxy', default: false }),
+  WEB_ORIGIN: origins({ description: 'CORS origins', default: ['http://localhost:3000'] }),
+  NAME: str({ description: 'name', default: 'x', pattern: /^[a-z]+$/ }),
+};
+
+describe('loadConfig', () => {
+  it('applies defaults and parses values', () => {
+    const config = loadConfig(schema, {
+      DATABASE_URL: 'postgres://u:pw@db:5432/kartlink',
+      TRUST_PROXY: 'true',
+      WEB_ORIGIN: 'https://a.example, https://b.example/',
+    });
+    expect(config).toEqual({
+      PORT: 3000,
+      DATABASE_URL: 'postgres://u:pw@db:5432/kartlink',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: true,
+      WEB_ORIGIN: ['https://a.example', 'https://b.example'],
+      NAME: 'x',
+    });
+  });
+
+  it('lists every problem at once and never shows a secret value', () => {
+    let error: unknown;
+    try {
+      loadConfig(schema, {
+        PORT: '70000',
+        DATABASE_URL: 'mysql://root:hunter2@db/x',
+        LOG_LEVEL: 'loud',
+        NAME: 'A1',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems[0]).toBe('PORT must be an integer from 1 to 65535 (got "70000")');
+    expect(problems[1]).toBe(
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql://',
+    );
+    expect(problems[2]).toContain('LOG_LEVEL must be one of info, debug');
+    expect((error as Error).message).not.toContain('hunter2');
+  });
+
+  it('reports a missing required variable with its description', () => {
+    expect(() => loadConfig(schema, {})).toThrow('DATABASE_URL is required: PostgreSQL URL');
+  });
+
+  it('describes the configuration with secrets hidden', () => {
+    const config = loadConfig(schema, { DATABASE_URL: 'postgres://u:pw@db/k' });
+    expect(describeConfig(schema, config)).toMatchObject({ DATABASE_URL: '***', PORT: 3000 });
+  });
+});

@@ -1,0 +1,76 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+import { currentRequestId } from './request-context';
+
+export type { Logger } from 'pino';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Paths that may carry secrets; pino replaces them before a line is written. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.otp',
+  '*.token',
+  '*.refreshToken',
+  '*.accessToken',
+];
+
+/**
+ * Structured JSON logs. Every line written while a request is handled carries its requestId,
+ * taken from the async context, so one id follows a request through the gateway and services.
+ */
+export function createLogger(service: string, level: LogLevel = 'info'): Logger {
+  return pino({
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    mixin() {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+  });
+}
+
+/** Lets NestJS's own messages (module init, route mapping, errors) go through the same logger. */
+export class NestPinoLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, context?: string) {
+    this.write('info', message, context);
+  }
+  error(message: unknown, ...rest: unknown[]) {
+    const context =
+      typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
+    const stack = typeof rest[0] === 'string' && rest.length > 1 ? rest[0] : undefined;
+    if (message instanceof Error) this.logger.error({ err: message, context }, message.message);
+    else this.logger.error({ context, stack }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.write('warn', message, context);
+  }
+  debug(message: unknown, context?: string) {
+    this.write('debug', message, context);
+  }
+  verbose(message: unknown, context?: string) {
+    this.write('trace', message, context);
+  }
+  fatal(message: unknown, context?: string) {
+    this.write('fatal', message, context);
+  }
+
+  private write(
+    level: 'info' | 'warn' | 'debug' | 'trace' | 'fatal',
+    message: unknown,
+    context?: string,
+  ) {
+    if (typeof message === 'object' && message !== null)
+      this.logger[level]({ context, ...message });
+    else this.logger[level]({ context }, String(message));
+  }
+}

@@ -1,0 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** What every log line and outgoing service request of one incoming request carries. */
+export interface RequestContext {
+  requestId: string;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.requestId;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** An incoming id is kept when it looks like one (proxies often set it), else a new one is made. */
+export function acceptRequestId(incoming: unknown, generate: () => string): string {
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : generate();
+}

@@ -1,0 +1,67 @@
+import {
+  type ArgumentsHost,
+  type CallHandler,
+  Catch,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  type RpcExceptionFilter,
+} from '@nestjs/common';
+import { Headers } from '@kartlink/contracts';
+import { randomUUID } from 'node:crypto';
+import type { NatsContext } from '@nestjs/microservices';
+import { Observable, throwError } from 'rxjs';
+import type { Logger } from './logger';
+import { acceptRequestId, runWithRequestContext } from './request-context';
+import { ServiceError } from './service-error';
+
+/**
+ * Every failure a handler throws leaves the service as `{ code, message, details }`.
+ * An error that is not a ServiceError is a bug: it is logged in full here and the caller
+ * gets INTERNAL_ERROR with a generic message, never the internals.
+ */
+@Catch()
+export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    if (exception instanceof ServiceError) return throwError(() => exception.toPayload());
+    this.logger.error({ err: exception }, 'unhandled error in a message handler');
+    return throwError(() => ServiceError.internal().toPayload());
+  }
+}
+
+/**
+ * Runs each message handler inside the request's context (the id the gateway sent in the NATS
+ * headers) and writes one structured line per handled request.
+ */
+@Injectable()
+export class RpcRequestInterceptor implements NestInterceptor {
+  constructor(private readonly logger: Logger) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const nats = context.switchToRpc().getContext<NatsContext>();
+    const headers = nats.getHeaders() as { get(key: string): string } | undefined;
+    const requestId = acceptRequestId(headers?.get(Headers.requestId), randomUUID);
+    const subject = nats.getSubject();
+    const started = performance.now();
+    return new Observable((subscriber) =>
+      runWithRequestContext({ requestId }, () =>
+        next.handle().subscribe({
+          next: (value) => subscriber.next(value),
+          error: (err: unknown) => {
+            const code = err instanceof ServiceError ? err.code : 'INTERNAL_ERROR';
+            this.logger.info({ subject, code, durationMs: elapsed(started) }, 'request failed');
+            subscriber.error(err);
+          },
+          complete: () => {
+            this.logger.info({ subject, durationMs: elapsed(started) }, 'request handled');
+            subscriber.complete();
+          },
+        }),
+      ),
+    );
+  }
+}
+
+const elapsed = (since: number) => Math.round((performance.now() - since) * 10) / 10;
