@@ -7,6 +7,7 @@ import {
   ErrorCode,
   Subjects,
   queueGroupOf,
+  type Readiness,
   type ServiceHealth,
   type ServiceName,
 } from '@kartlink/contracts';
@@ -177,7 +178,7 @@ describe('gateway → NATS → service', () => {
     behaviour.media = 'degraded';
     const res = await get('/api/health/ready');
     expect(res.status).toBe(503);
-    const body = await res.json();
+    const body = (await res.json()) as { success: boolean; data: Readiness };
     expect(body.success).toBe(false);
     expect(body.data.checks.services.media).toMatchObject({
       ok: false,
@@ -268,7 +269,7 @@ describe('bad input', () => {
   it('answers an unknown service name with 404', async () => {
     const res = await get('/api/health/services/payments');
     expect(res.status).toBe(404);
-    expect((await res.json()).errorCode).toBe('NOT_FOUND');
+    expect(await res.json()).toMatchObject({ errorCode: 'NOT_FOUND' });
   });
 
   it('answers malformed JSON with 400', async () => {
@@ -345,7 +346,7 @@ describe('rate limiting and CORS', () => {
   it('publishes the API document', async () => {
     const res = await get('/api/docs/json');
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = (await res.json()) as { info: { title: string }; paths: Record<string, unknown> };
     expect(doc.info.title).toBe('Kartlink API');
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([

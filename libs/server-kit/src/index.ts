@@ -9,4 +9,3 @@ export * from './rpc';
 export * from './service-config';
 export * from './service-error';
 export * from './service-module';
-export * from './service-harness';

@@ -5,11 +5,14 @@ import { loadConfig, type ConfigOf, type Schema } from '@kartlink/config';
 import { headers as natsHeaders } from 'nats';
 import { firstValueFrom, timeout } from 'rxjs';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { createService } from './bootstrap';
-import { runServiceMigrations } from './database';
-import { createLogger, type Logger } from './logger';
-import { natsConnectionOptions } from './nats-transport';
-import type { ServiceConfig } from './service-module';
+import {
+  createLogger,
+  createService,
+  type Logger,
+  natsConnectionOptions,
+  runServiceMigrations,
+  type ServiceConfig,
+} from '@kartlink/server-kit';
 
 /**
  * For integration tests: runs one service in-process on the real NATS, PostgreSQL and Redis
