@@ -2,13 +2,14 @@ import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ErrorCode } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
+import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
  * Serves the built web app beside the API: files under /assets are content-hashed and cached
  * for a year; every other path that is not a file gets index.html, so that the app's router
- * shows the page (the 404 page included).
+ * shows the page (the 404 page included). Shop URLs and short codes never contain a dot.
  */
 export async function serveWebApp(app: NestFastifyApplication, distDir: string): Promise<boolean> {
   const root = resolve(distDir);
@@ -22,9 +23,9 @@ export async function serveWebApp(app: NestFastifyApplication, distDir: string):
     wildcard: false,
     index: false,
     decorateReply: false,
-    setHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
+    setHeaders(reply: FastifyReply, path: string) {
       const immutable = path.startsWith(join(root, 'assets'));
-      res.setHeader(
+      reply.header(
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
       );
@@ -39,6 +40,10 @@ export async function serveWebApp(app: NestFastifyApplication, distDir: string):
         ErrorCode.ROUTE_NOT_FOUND,
         `There is no API route ${request.method} ${path}.`,
       );
+    }
+    // A missing file (an old chunk after a deploy) must not get the page back as its content.
+    if (/\.[A-Za-z0-9]+$/.test(path)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
     return reply
       .type('text/html; charset=utf-8')

@@ -1,0 +1,69 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig } from '@kartlink/config';
+import { createLogger } from '@kartlink/server-kit';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGateway } from '../src/app.factory';
+import { configSchema } from '../src/config';
+
+const INDEX = '<!doctype html><html><head><title>Kartlink</title></head><body><div id="root"></div></body></html>';
+
+let dist: string;
+let gateway: NestFastifyApplication;
+let base: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'kartlink-web-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const config = loadConfig(configSchema, { ...process.env, WEB_DIST_DIR: dist });
+  gateway = await createGateway(config, createLogger('gateway', 'silent'));
+  await gateway.listen({ port: 0, host: '127.0.0.1' });
+  base = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+});
+
+afterAll(async () => {
+  await gateway.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built web app, served by the gateway', () => {
+  it.each(['/', '/privacy-policy', '/asha-styles', '/asha-styles/summer-kurta', '/dashboard/shop/seo'])(
+    'answers %s with the app page, never cached',
+    async (path) => {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX);
+    },
+  );
+
+  it('serves hashed assets with a year-long cache', async () => {
+    const res = await fetch(`${base}/assets/index-3f2a1b.js`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log("app")');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files with a short cache', async () => {
+    const res = await fetch(`${base}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
+  it('answers a missing file with 404 rather than the page', async () => {
+    const res = await fetch(`${base}/assets/index-old.js`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('<html');
+  });
+
+  it('keeps unknown API routes as API errors', async () => {
+    const res = await fetch(`${base}/api/shops/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ success: false, errorCode: 'ROUTE_NOT_FOUND' });
+  });
+});
