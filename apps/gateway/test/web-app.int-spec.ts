@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { createGateway } from '../src/app.factory';
 import { configSchema } from '../src/config';
 
-const INDEX = '<!doctype html><html><head><title>Kartlink</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Kartlink</title></head><body><div id="root"></div></body></html>';
 
 let dist: string;
 let gateway: NestFastifyApplication;
@@ -31,16 +32,19 @@ afterAll(async () => {
 });
 
 describe('the built web app, served by the gateway', () => {
-  it.each(['/', '/privacy-policy', '/asha-styles', '/asha-styles/summer-kurta', '/dashboard/shop/seo'])(
-    'answers %s with the app page, never cached',
-    async (path) => {
-      const res = await fetch(`${base}${path}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toContain('text/html');
-      expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toBe(INDEX);
-    },
-  );
+  it.each([
+    '/',
+    '/privacy-policy',
+    '/asha-styles',
+    '/asha-styles/summer-kurta',
+    '/dashboard/shop/seo',
+  ])('answers %s with the app page, never cached', async (path) => {
+    const res = await fetch(`${base}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX);
+  });
 
   it('serves hashed assets with a year-long cache', async () => {
     const res = await fetch(`${base}/assets/index-3f2a1b.js`);
