@@ -1,0 +1,223 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { ErrorScreen } from '../components/errors/ErrorScreen';
+import { Spinner } from '../components/Spinner';
+import { RequireAuth } from '../features/auth/components/RequireAuth';
+import { RootLayout } from './RootLayout';
+import type { RouteHandle } from './route-handle';
+
+// Every page is its own chunk, loaded on first visit; public shop pages pull no dashboard code.
+const notFoundPage = async () => ({
+  Component: (await import('../features/error-pages/routes/NotFoundPage')).NotFoundPage,
+});
+const shopPage = async () => ({
+  Component: (await import('../features/storefront/routes/ShopPage')).ShopPage,
+});
+const productPage = async () => ({
+  Component: (await import('../features/storefront/routes/ProductPage')).ProductPage,
+});
+
+const SITE_CHROME: RouteHandle = { siteChrome: true };
+const LIGHT_ONLY: RouteHandle = { lightOnly: true };
+
+/** SPEC section 2: public shops live at /{shopUrl}, and also under /shop/ and /open/. */
+const publicShopRoutes = (prefix: string): RouteObject[] => [
+  { path: `${prefix}:shopUrl`, handle: LIGHT_ONLY, lazy: shopPage },
+  { path: `${prefix}:shopUrl/:shortCode`, handle: LIGHT_ONLY, lazy: productPage },
+];
+
+/** The route table of SPEC section 2. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <Spinner />,
+    children: [
+      {
+        index: true,
+        handle: SITE_CHROME,
+        lazy: async () => ({
+          Component: (await import('../features/marketing/routes/HomePage')).HomePage,
+        }),
+      },
+      {
+        path: 'auth',
+        handle: SITE_CHROME,
+        lazy: async () => ({
+          Component: (await import('../features/auth/routes/AuthPage')).AuthPage,
+        }),
+      },
+      {
+        path: 'admin-login',
+        lazy: async () => ({
+          Component: (await import('../features/auth/routes/AdminLoginPage')).AdminLoginPage,
+        }),
+      },
+      {
+        path: 'privacy-policy',
+        handle: SITE_CHROME,
+        lazy: async () => ({
+          Component: (await import('../features/marketing/routes/PrivacyPolicyPage'))
+            .PrivacyPolicyPage,
+        }),
+      },
+      {
+        path: 'terms-of-service',
+        handle: SITE_CHROME,
+        lazy: async () => ({
+          Component: (await import('../features/marketing/routes/TermsOfServicePage'))
+            .TermsOfServicePage,
+        }),
+      },
+      { path: 'privacy', element: <Navigate to="/privacy-policy" replace /> },
+      { path: 'terms', element: <Navigate to="/terms-of-service" replace /> },
+      { path: 'profile', element: <Navigate to="/dashboard/account" replace /> },
+      { path: '404', lazy: notFoundPage },
+      { path: 'notfound', lazy: notFoundPage },
+      {
+        path: '400',
+        lazy: async () => ({
+          Component: (await import('../features/error-pages/routes/BadRequestPage')).BadRequestPage,
+        }),
+      },
+      {
+        path: '500',
+        lazy: async () => ({
+          Component: (await import('../features/error-pages/routes/ServerErrorPage'))
+            .ServerErrorPage,
+        }),
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'dashboard',
+            lazy: async () => ({
+              Component: (await import('../features/dashboard/routes/DashboardLayout'))
+                .DashboardLayout,
+            }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/routes/DashboardHomePage'))
+                    .DashboardHomePage,
+                }),
+              },
+              {
+                path: 'links',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/routes/LinksPage')).LinksPage,
+                }),
+              },
+              {
+                path: 'link/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/routes/LinkDetailPage'))
+                    .LinkDetailPage,
+                }),
+              },
+              {
+                path: 'create-link',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/routes/CreateLinkPage'))
+                    .CreateLinkPage,
+                }),
+              },
+              {
+                path: 'account',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/routes/AccountPage')).AccountPage,
+                }),
+              },
+              {
+                path: 'analytics',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/routes/AnalyticsPage'))
+                    .AnalyticsPage,
+                }),
+              },
+              {
+                path: 'pricing',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/routes/PricingPage')).PricingPage,
+                }),
+              },
+              {
+                path: 'secretoffer',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/routes/SecretOfferPage'))
+                    .SecretOfferPage,
+                }),
+              },
+              {
+                path: 'shop',
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/shop-dashboard/routes/ShopDashboardPage')
+                      ).ShopDashboardPage,
+                    }),
+                  },
+                  {
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/shop-dashboard/routes/ShopSectionsLayout')
+                      ).ShopSectionsLayout,
+                    }),
+                    children: [
+                      {
+                        path: 'settings',
+                        lazy: async () => ({
+                          Component: (
+                            await import('../features/shop-dashboard/routes/ShopSettingsPage')
+                          ).ShopSettingsPage,
+                        }),
+                      },
+                      {
+                        path: 'seo',
+                        lazy: async () => ({
+                          Component: (await import('../features/shop-dashboard/routes/ShopSeoPage'))
+                            .ShopSeoPage,
+                        }),
+                      },
+                      {
+                        path: 'social',
+                        lazy: async () => ({
+                          Component: (
+                            await import('../features/shop-dashboard/routes/ShopSocialPage')
+                          ).ShopSocialPage,
+                        }),
+                      },
+                      {
+                        path: 'banners',
+                        lazy: async () => ({
+                          Component: (
+                            await import('../features/shop-dashboard/routes/ShopBannersPage')
+                          ).ShopBannersPage,
+                        }),
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: 'shop/setup',
+            lazy: async () => ({
+              Component: (await import('../features/shop-setup/routes/ShopSetupPage'))
+                .ShopSetupPage,
+            }),
+          },
+        ],
+      },
+      // Unknown dashboard paths would otherwise read as /{shopUrl}/{shortCode}.
+      { path: 'dashboard/*', lazy: notFoundPage },
+      ...['', 'shop/', 'open/'].flatMap(publicShopRoutes),
+      { path: '*', lazy: notFoundPage },
+    ],
+  },
+];

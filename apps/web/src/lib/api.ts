@@ -1,0 +1,29 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { createBaseQuery } from './base-query';
+
+/**
+ * The one RTK Query API of the web app. Features add their calls with
+ * `api.injectEndpoints` in their own `api/` folder; every cache tag is declared here.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: createBaseQuery(import.meta.env.VITE_API_URL || '/api'),
+  tagTypes: [
+    'Session',
+    'Profile',
+    'Shop',
+    'ShopStatus',
+    'Product',
+    'Products',
+    'Banners',
+    'Media',
+    'Analytics',
+    'Plan',
+  ],
+  // SPEC section 9: data is fresh for 5 minutes, kept for an hour, refetched on reconnect.
+  refetchOnMountOrArgChange: 5 * 60,
+  keepUnusedDataFor: 60 * 60,
+  refetchOnReconnect: true,
+  refetchOnFocus: false,
+  endpoints: () => ({}),
+});

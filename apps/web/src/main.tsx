@@ -1,0 +1,21 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { routes } from './app/routes';
+import { createAppStore } from './app/store';
+import './styles/global.css';
+
+const store = createAppStore();
+// Lets RTK Query refetch when the connection comes back (SPEC section 9).
+setupListeners(store.dispatch);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html must contain <div id="root">');
+
+createRoot(root).render(
+  <StrictMode>
+    <App store={store} router={createBrowserRouter(routes)} />
+  </StrictMode>,
+);

@@ -1,0 +1,20 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach } from 'vitest';
+import { installMatchMedia } from './match-media';
+
+beforeEach(() => {
+  installMatchMedia();
+  // jsdom does not implement scrolling; the router's scroll restoration calls it.
+  window.scrollTo = () => undefined;
+});
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.removeAttribute('data-theme');
+  document.title = '';
+});
