@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+// Where the dev server sends /api: the gateway `npm run dev` started, else the default one.
+const gatewayUrl = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: fromHere('.'),
@@ -11,9 +13,9 @@ export default defineConfig({
     alias: { '@kartlink/contracts': fromHere('../../libs/contracts/src/index.ts') },
   },
   build: { outDir: fromHere('dist'), emptyOutDir: true },
-  // The gateway answers /api on :3000; in production it serves dist/ itself.
-  server: { proxy: { '/api': 'http://localhost:3000' } },
-  preview: { proxy: { '/api': 'http://localhost:3000' } },
+  // In production the gateway serves dist/ itself.
+  server: { proxy: { '/api': gatewayUrl } },
+  preview: { proxy: { '/api': gatewayUrl } },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants } from 'node:os';
+
+export interface CommandResult {
+  /** Exit code; 127 when the command could not be started, 124 when it timed out. */
+  code: number;
+  /** stdout and stderr, interleaved as they arrived. */
+  output: string;
+}
+
+export interface RunOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Also copy the output to this process's stdout/stderr as it arrives. */
+  echo?: boolean;
+  timeoutMs?: number;
+  /** Run as another user (needs root), e.g. initdb, which refuses to run as root. */
+  uid?: number;
+  gid?: number;
+  /** Start in a new session, so that what it leaves running outlives Ctrl-C in this terminal. */
+  detached?: boolean;
+}
+
+const KILL_GRACE_MS = 5_000;
+
+/** Runs a command to completion. Never rejects: failures show in `code` and `output`. */
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<CommandResult> {
+  return new Promise((resolve) => {
+    const chunks: string[] = [];
+    let timedOut = false;
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      uid: options.uid,
+      gid: options.gid,
+      detached: options.detached ?? false,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const collect = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
+      chunks.push(chunk.toString());
+      if (options.echo) target.write(chunk);
+    };
+    child.stdout?.on('data', collect(process.stdout));
+    child.stderr?.on('data', collect(process.stderr));
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            void stopProcess(child, KILL_GRACE_MS);
+          }, options.timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      resolve({ code: 127, output: `${command}: ${err.message}\n` });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) {
+        chunks.push(`\n${command} timed out after ${Math.round(options.timeoutMs! / 1000)} s\n`);
+        resolve({ code: 124, output: chunks.join('') });
+      } else {
+        resolve({ code: code ?? 128 + constants.signals[signal!], output: chunks.join('') });
+      }
+    });
+  });
+}
+
+export interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** Resolves once the process has exited (at once if it already has). */
+export function waitForExit(child: ChildProcess): Promise<ExitStatus> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+}
+
+/** Asks a process to stop with SIGTERM and kills it if it is still there after `graceMs`. */
+export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promise<ExitStatus> {
+  const exited = waitForExit(child);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  try {
+    return await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Describes how a process ended, for messages: "exit code 1" or "signal SIGKILL". */
+export function describeExit({ code, signal }: ExitStatus): string {
+  return signal ? `signal ${signal}` : `exit code ${code}`;
+}

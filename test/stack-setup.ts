@@ -1,0 +1,65 @@
+// Must come first: lets the imports below resolve @kartlink/* to TypeScript sources.
+import '../libs/testing/src/workspace-aliases';
+import { findFreePort } from '@kartlink/infra';
+import { keepForTeardown, provisionTestRun } from '@kartlink/testing';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { formatLogLine } from '../tools/log-format';
+import { buildAll, Stack } from '../tools/stack';
+
+export interface LaunchedStack {
+  stack: Stack;
+  cleanupRun: () => Promise<void>;
+}
+
+/**
+ * e2e and browser projects: the whole built product on a spare port, with a fresh database,
+ * Redis and NATS prefixes and a MailDev of its own. The apps' logs go to
+ * test-results/<project>-stack.log. Builds first unless the test command already did
+ * (KARTLINK_BUILT=1).
+ */
+export default async function stackSetup(
+  _globalConfig: unknown,
+  projectConfig: { displayName?: { name?: string } },
+): Promise<void> {
+  const rootDir = resolve(__dirname, '..');
+  const run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_e2e' });
+  try {
+    if (process.env.KARTLINK_BUILT !== '1') {
+      const build = await buildAll(rootDir);
+      if (build.code !== 0) throw new Error(`The build failed:\n${build.output}`);
+    }
+    const resultsDir = join(rootDir, 'test-results');
+    mkdirSync(resultsDir, { recursive: true });
+    const logPath = join(resultsDir, `${projectConfig.displayName?.name ?? 'e2e'}-stack.log`);
+    const log = createWriteStream(logPath);
+    const port = await findFreePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const stack = new Stack({
+      rootDir,
+      infra: run.env,
+      port,
+      host: '127.0.0.1',
+      publicUrl: baseUrl,
+      webOrigins: [baseUrl],
+      nodeEnv: 'test',
+      logLevel: 'info',
+      onLine: (app, line) => log.write(`[${app}] ${formatLogLine(line)}\n`),
+    });
+    await stack.start().catch((err: Error) => {
+      throw new Error(`${err.message}\nApp logs: ${logPath}`);
+    });
+    keepForTeardown<LaunchedStack>('stack', {
+      stack,
+      cleanupRun: async () => {
+        await run.cleanup();
+        log.end();
+      },
+    });
+    Object.assign(process.env, run.env, { KARTLINK_BASE_URL: stack.baseUrl });
+    console.log(`\n${run.summary}\nstack at ${stack.baseUrl}, app logs in ${logPath}`);
+  } catch (err) {
+    await run.cleanup();
+    throw err;
+  }
+}

@@ -1,0 +1,195 @@
+import { SERVICE_NAMES } from '@kartlink/contracts';
+import {
+  describeExit,
+  isPortFree,
+  runCommand,
+  stopProcess,
+  waitFor,
+  waitForExit,
+  type CommandResult,
+  type InfraEnv,
+} from '@kartlink/infra';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/**
+ * Launches the built product: runs each service's migrations, then starts the four services and
+ * the gateway as child processes and waits until the gateway reports ready. Shared by the start
+ * command (tools/start.ts) and the e2e/browser global setup (test/stack-setup.ts).
+ */
+
+export const SERVICE_APPS = SERVICE_NAMES.map((service) => `${service}-service`);
+export const APPS = [...SERVICE_APPS, 'gateway'];
+export const APP_NAME_WIDTH = Math.max(...APPS.map((app) => app.length));
+
+export interface StackOptions {
+  rootDir: string;
+  infra: InfraEnv;
+  /** Gateway HTTP port and interface. */
+  port: number;
+  host: string;
+  /** Address people open the product at, and the browser origins the API accepts. */
+  publicUrl: string;
+  webOrigins: readonly string[];
+  nodeEnv: 'production' | 'test';
+  logLevel: string;
+  /** Receives every output line of every app, as written (pino JSON). */
+  onLine: (app: string, line: string) => void;
+  readyTimeoutMs?: number;
+}
+
+/** The environment every app gets: explicit values for everything the apps read. */
+export function appEnvironment(
+  options: Omit<StackOptions, 'onLine' | 'readyTimeoutMs'>,
+  base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  return {
+    ...base,
+    ...options.infra,
+    MAIL_FROM: base.MAIL_FROM || 'Kartlink <no-reply@kartlink.local>',
+    LOG_LEVEL: options.logLevel,
+    NODE_ENV: options.nodeEnv,
+    PORT: String(options.port),
+    HOST: options.host,
+    PUBLIC_URL: options.publicUrl,
+    WEB_ORIGIN: options.webOrigins.join(','),
+    WEB_DIST_DIR: join(options.rootDir, 'apps', 'web', 'dist'),
+    SERVICE_TIMEOUT_MS: base.SERVICE_TIMEOUT_MS || '5000',
+  };
+}
+
+/** `nx run-many -t build`: libs and apps with swc, the web app with Vite; cached by Nx. */
+export function buildAll(rootDir: string, { echo = false } = {}): Promise<CommandResult> {
+  return runCommand(
+    join(rootDir, 'node_modules', '.bin', 'nx'),
+    ['run-many', '-t', 'build', '--outputStyle=static'],
+    {
+      cwd: rootDir,
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+      echo,
+      timeoutMs: 15 * 60_000,
+    },
+  );
+}
+
+const READY_PATH = '/api/health/ready';
+// Ctrl-C reaches the apps at the same moment as this process: an exit within this window of a
+// stop request is part of stopping, not a crash.
+const EXIT_GRACE_MS = 300;
+
+export class Stack {
+  readonly baseUrl: string;
+  /** Resolves with a message when an app exits while nobody asked the stack to stop. */
+  readonly unexpectedExit: Promise<string>;
+
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly children = new Map<string, ChildProcess>();
+  private readonly crashed = new AbortController();
+  private stopping = false;
+  private reportCrash!: (message: string) => void;
+
+  constructor(private readonly options: StackOptions) {
+    this.baseUrl = `http://127.0.0.1:${options.port}`;
+    this.env = appEnvironment(options);
+    this.unexpectedExit = new Promise((resolve) => (this.reportCrash = resolve));
+  }
+
+  /** Migrates, starts every app and waits for readiness; on failure stops what it started. */
+  async start(): Promise<void> {
+    try {
+      this.assertBuilt();
+      if (!(await isPortFree(this.options.port))) {
+        throw new Error(`Port ${this.options.port} is in use: stop what runs there or set PORT.`);
+      }
+      for (const service of SERVICE_NAMES) await this.migrate(service);
+      for (const app of APPS) this.launch(app, join('apps', app, 'dist', 'main.js'));
+      await this.waitUntilReady();
+    } catch (err) {
+      await this.stop();
+      throw err;
+    }
+  }
+
+  /** Stops the gateway first (no new requests), then the services. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const gateway = this.children.get('gateway');
+    if (gateway) await stopProcess(gateway);
+    await Promise.all([...this.children.values()].map((child) => stopProcess(child)));
+  }
+
+  private assertBuilt(): void {
+    const missing = [
+      ...APPS.map((app) => join('apps', app, 'dist', 'main.js')),
+      ...SERVICE_APPS.map((app) => join('apps', app, 'dist', 'migrate.js')),
+      join('apps', 'web', 'dist', 'index.html'),
+    ].filter((file) => !existsSync(join(this.options.rootDir, file)));
+    if (missing.length > 0) {
+      throw new Error(`Not built: ${missing.join(', ')}. Run npm run build.`);
+    }
+  }
+
+  private spawnApp(name: string, script: string): ChildProcess {
+    const child = spawn(process.execPath, [script], {
+      cwd: this.options.rootDir,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.children.set(name, child);
+    for (const stream of [child.stdout, child.stderr]) {
+      if (stream)
+        createInterface({ input: stream }).on('line', (line) => this.options.onLine(name, line));
+    }
+    return child;
+  }
+
+  private async migrate(service: string): Promise<void> {
+    const name = `${service}:migrate`;
+    const child = this.spawnApp(name, join('apps', `${service}-service`, 'dist', 'migrate.js'));
+    const status = await waitForExit(child);
+    this.children.delete(name);
+    if (this.stopping) throw new Error('Stopped while migrating');
+    if (status.code !== 0) {
+      throw new Error(`The ${service}-service migrations failed (${describeExit(status)})`);
+    }
+  }
+
+  private launch(app: string, script: string): void {
+    const child = this.spawnApp(app, script);
+    child.once('exit', (code, signal) => {
+      setTimeout(() => {
+        if (this.stopping) return;
+        const message = `${app} exited unexpectedly (${describeExit({ code, signal })})`;
+        this.crashed.abort(new Error(message));
+        this.reportCrash(message);
+      }, EXIT_GRACE_MS);
+    });
+  }
+
+  private async waitUntilReady(): Promise<void> {
+    let lastAnswer = 'no answer yet';
+    try {
+      await waitFor(
+        async () => {
+          const response = await fetch(`${this.baseUrl}${READY_PATH}`, {
+            signal: AbortSignal.timeout(3_000),
+          });
+          lastAnswer = `${response.status} ${(await response.text()).slice(0, 1_000)}`;
+          return response.status === 200;
+        },
+        {
+          timeoutMs: this.options.readyTimeoutMs ?? 120_000,
+          intervalMs: 500,
+          description: `${READY_PATH} to answer 200`,
+          signal: this.crashed.signal,
+        },
+      );
+    } catch (err) {
+      throw new Error(
+        `The stack did not become ready: ${(err as Error).message}\nLast answer: ${lastAnswer}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,248 @@
+import { aptInstall, canInstallWithApt, runCommand, type CommandResult } from '@kartlink/infra';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildAll } from './stack';
+import {
+  addTallies,
+  finalLine,
+  summaryTable,
+  tallyReport,
+  type Row,
+  type Tally,
+} from './test-report';
+
+/**
+ * `npm test`: every gate in order, going on after failures — lint, type-check, unit tests, web
+ * tests, integration tests, build, e2e tests, browser tests — then a table and, last, the line
+ * `N passed, N failed`. `npm test -- unit e2e` runs only the named stages.
+ */
+
+const rootDir = resolve(__dirname, '..');
+const resultsDir = join(rootDir, 'test-results');
+const bin = (name: string) => join(rootDir, 'node_modules', '.bin', name);
+const MINUTE = 60_000;
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_TUI: 'false',
+  ...(process.env.CI ? { FORCE_COLOR: '0' } : {}),
+};
+
+interface CheckResult {
+  tally: Tally;
+  /** Shown in full when the check failed. */
+  output: string;
+}
+
+interface Check {
+  stage: string;
+  name: string;
+  run: () => Promise<CheckResult>;
+}
+
+const passedOrFailed = (ok: boolean): Tally => ({
+  passed: ok ? 1 : 0,
+  failed: ok ? 0 : 1,
+  skipped: 0,
+});
+const failedWith = (output: string): CheckResult => ({ tally: passedOrFailed(false), output });
+
+async function command(
+  program: string,
+  args: string[],
+  options: { cwd?: string; timeoutMs?: number } = {},
+): Promise<CheckResult> {
+  const result = await runCommand(program, args, {
+    cwd: options.cwd ?? rootDir,
+    env,
+    timeoutMs: options.timeoutMs ?? 10 * MINUTE,
+  });
+  return { tally: passedOrFailed(result.code === 0), output: result.output };
+}
+
+function readReport(file: string) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof tallyReport>[0];
+  } catch {
+    return undefined;
+  }
+}
+
+async function tested(
+  run: (reportFile: string) => Promise<CommandResult>,
+  reportName: string,
+): Promise<CheckResult> {
+  const reportFile = join(resultsDir, `${reportName}.json`);
+  rmSync(reportFile, { force: true });
+  const result = await run(reportFile);
+  return { tally: tallyReport(readReport(reportFile), result.code), output: result.output };
+}
+
+function jest(project: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<CheckResult> {
+  // One worker for suites that share a database and a running stack (and the machine's 2 cores).
+  const serial = project === 'unit' ? [] : ['--runInBand', '--forceExit'];
+  return tested(
+    (reportFile) =>
+      runCommand(
+        bin('jest'),
+        [
+          ...['--selectProjects', project, '--passWithNoTests', ...serial],
+          ...['--json', `--outputFile=${reportFile}`, ...(process.env.CI ? ['--ci'] : [])],
+        ],
+        { cwd: rootDir, env: { ...env, ...extraEnv }, timeoutMs: 15 * MINUTE },
+      ),
+    `jest-${project}`,
+  );
+}
+
+function vitest(): Promise<CheckResult> {
+  return tested(
+    (reportFile) =>
+      runCommand(
+        bin('vitest'),
+        [
+          ...['run', '--passWithNoTests', '--reporter=default', '--reporter=json'],
+          `--outputFile.json=${reportFile}`,
+        ],
+        { cwd: join(rootDir, 'apps', 'web'), env, timeoutMs: 10 * MINUTE },
+      ),
+    'vitest-web',
+  );
+}
+
+/** Debian's chromium, installed when missing and we may (root); its path, or why there is none. */
+async function chromium(): Promise<{ path: string } | { problem: string }> {
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(path)) return { path };
+  if (!canInstallWithApt()) {
+    return {
+      problem:
+        `Chromium is not at ${path}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) ` +
+        'or set CHROMIUM_PATH to a Chromium or Chrome binary, then run the browser tests again.',
+    };
+  }
+  console.log('  installing chromium with apt-get…');
+  const install = await aptInstall(['chromium']);
+  if (install.code !== 0 || !existsSync(path)) {
+    return { problem: `apt-get install chromium failed:\n${install.output}` };
+  }
+  return { path };
+}
+
+/** Set once the build stage has run in this invocation, so the stack setup does not rebuild. */
+let build: 'not-run' | 'passed' | 'failed' = 'not-run';
+
+function afterBuild(run: () => Promise<CheckResult>): () => Promise<CheckResult> {
+  return async () => {
+    if (build === 'failed') return failedWith('Not run: the build failed.');
+    return run();
+  };
+}
+
+const CHECKS: Check[] = [
+  {
+    stage: 'lint',
+    name: 'eslint',
+    run: async () => {
+      // @nx/enforce-module-boundaries reads Nx's cached project graph, and skips without one.
+      const graph = await runCommand(bin('nx'), ['show', 'projects'], { cwd: rootDir, env });
+      if (graph.code !== 0) return failedWith(graph.output);
+      return command(bin('eslint'), ['.', '--max-warnings=0']);
+    },
+  },
+  { stage: 'lint', name: 'prettier', run: () => command(bin('prettier'), ['--check', '.']) },
+  {
+    stage: 'types',
+    name: 'tsc (server, tools, tests)',
+    run: () => command(bin('tsc'), ['-p', 'tsconfig.json']),
+  },
+  {
+    stage: 'types',
+    name: 'tsc (web)',
+    run: async () =>
+      existsSync(join(rootDir, 'apps', 'web', 'tsconfig.json'))
+        ? command(bin('tsc'), ['-p', 'apps/web/tsconfig.json'])
+        : failedWith('apps/web/tsconfig.json is missing.'),
+  },
+  { stage: 'unit', name: 'jest unit', run: () => jest('unit') },
+  { stage: 'web', name: 'vitest (apps/web)', run: vitest },
+  { stage: 'integration', name: 'jest integration', run: () => jest('integration') },
+  {
+    stage: 'build',
+    name: 'nx run-many -t build',
+    run: async () => {
+      const result = await buildAll(rootDir);
+      build = result.code === 0 ? 'passed' : 'failed';
+      return { tally: passedOrFailed(result.code === 0), output: result.output };
+    },
+  },
+  {
+    stage: 'e2e',
+    name: 'jest e2e',
+    run: afterBuild(() => jest('e2e', build === 'passed' ? { KARTLINK_BUILT: '1' } : {})),
+  },
+  {
+    stage: 'browser',
+    name: 'jest browser (Chromium)',
+    run: afterBuild(async () => {
+      const browser = await chromium();
+      if ('problem' in browser) return failedWith(browser.problem);
+      return jest('browser', {
+        CHROMIUM_PATH: browser.path,
+        ...(build === 'passed' ? { KARTLINK_BUILT: '1' } : {}),
+      });
+    }),
+  },
+];
+
+function describeTally({ passed, failed, skipped }: Tally): string {
+  return [`${passed} passed`, failed ? `${failed} failed` : '', skipped ? `${skipped} skipped` : '']
+    .filter(Boolean)
+    .join(', ');
+}
+
+async function main(): Promise<number> {
+  const stages = new Set(CHECKS.map((c) => c.stage));
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((stage) => !stages.has(stage));
+  if (unknown.length > 0) {
+    console.error(`Unknown stage ${unknown.join(', ')}; stages: ${[...stages].join(', ')}`);
+    return 2;
+  }
+  mkdirSync(resultsDir, { recursive: true });
+
+  const rows: Row[] = [];
+  for (const check of CHECKS.filter((c) => wanted.length === 0 || wanted.includes(c.stage))) {
+    const label = `${check.stage}: ${check.name}`;
+    console.log(`▶ ${label}`);
+    const started = performance.now();
+    const result = await check
+      .run()
+      .catch((err: unknown): CheckResult =>
+        failedWith(err instanceof Error ? (err.stack ?? err.message) : String(err)),
+      );
+    const seconds = (performance.now() - started) / 1000;
+    rows.push({ stage: check.stage, check: check.name, tally: result.tally, seconds });
+    if (result.tally.failed > 0) {
+      console.log(result.output.trimEnd());
+      console.log(`✘ ${label}: ${describeTally(result.tally)} (${seconds.toFixed(1)} s)\n`);
+    } else {
+      console.log(`✔ ${label}: ${describeTally(result.tally)} (${seconds.toFixed(1)} s)`);
+    }
+  }
+
+  const total = addTallies(rows.map((r) => r.tally));
+  console.log(`\n${summaryTable(rows)}\n`);
+  console.log(finalLine(total));
+  return total.failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
