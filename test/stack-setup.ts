@@ -4,7 +4,6 @@ import { findFreePort } from '@kartlink/infra';
 import { keepForTeardown, provisionTestRun } from '@kartlink/testing';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { formatLogLine } from '../tools/log-format';
 import { buildAll, Stack } from '../tools/stack';
 
 export interface LaunchedStack {
@@ -44,7 +43,8 @@ export default async function stackSetup(
       webOrigins: [baseUrl],
       nodeEnv: 'test',
       logLevel: 'info',
-      onLine: (app, line) => log.write(`[${app}] ${formatLogLine(line)}\n`),
+      // Kept as the apps wrote them (pino JSON), so that tests can read the structured fields.
+      onLine: (app, line) => log.write(`[${app}] ${line}\n`),
     });
     await stack.start().catch((err: Error) => {
       throw new Error(`${err.message}\nApp logs: ${logPath}`);
@@ -56,7 +56,10 @@ export default async function stackSetup(
         log.end();
       },
     });
-    Object.assign(process.env, run.env, { KARTLINK_BASE_URL: stack.baseUrl });
+    Object.assign(process.env, run.env, {
+      KARTLINK_BASE_URL: stack.baseUrl,
+      KARTLINK_STACK_LOG: logPath,
+    });
     console.log(`\n${run.summary}\nstack at ${stack.baseUrl}, app logs in ${logPath}`);
   } catch (err) {
     await run.cleanup();
