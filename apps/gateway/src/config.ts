@@ -1,16 +1,8 @@
-import { bool, int, oneOf, origins, str, url, type ConfigOf } from '@kartlink/config';
-import { LOG_LEVELS } from '@kartlink/server-kit';
+import { bool, int, origins, str, url, type ConfigOf } from '@kartlink/config';
+import { commonEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
-  NODE_ENV: oneOf(['development', 'production', 'test'] as const, {
-    description: 'runtime mode',
-    default: 'development',
-  }),
-  LOG_LEVEL: oneOf(LOG_LEVELS, {
-    description: 'lowest level of log lines written',
-    default: 'info',
-  }),
-  APP_VERSION: str({ description: 'version shown in the API document', default: 'dev' }),
+  ...commonEnvSchema,
   HOST: str({ description: 'interface to listen on', default: '0.0.0.0' }),
   PORT: int({ description: 'HTTP port', default: 3000, min: 0, max: 65535 }),
   PUBLIC_URL: url({
@@ -61,14 +53,5 @@ export const configSchema = {
     secret: true,
   }),
   REDIS_KEY_PREFIX: str({ description: 'prefix of every Redis key', default: 'kartlink:' }),
-  NATS_URL: str({
-    description: 'NATS server(s), comma-separated',
-    default: 'nats://127.0.0.1:4222',
-  }),
-  NATS_SUBJECT_PREFIX: str({
-    description: 'prefix of every NATS subject',
-    default: '',
-    pattern: /^([A-Za-z0-9_-]+\.)*$/,
-  }),
 };
 export type GatewayConfig = ConfigOf<typeof configSchema>;

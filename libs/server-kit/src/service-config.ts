@@ -1,8 +1,8 @@
 import { int, oneOf, str, url } from '@kartlink/config';
 import { LOG_LEVELS } from './logger';
 
-/** Variables every NATS service reads; a service adds its own beside them. */
-export const serviceEnvSchema = {
+/** Variables every app reads, the gateway included. */
+export const commonEnvSchema = {
   NODE_ENV: oneOf(['development', 'production', 'test'] as const, {
     description: 'runtime mode',
     default: 'development',
@@ -11,7 +11,24 @@ export const serviceEnvSchema = {
     description: 'lowest level of log lines written',
     default: 'info',
   }),
-  APP_VERSION: str({ description: 'version reported by health checks', default: 'dev' }),
+  APP_VERSION: str({
+    description: 'version reported by health checks and the API document',
+    default: 'dev',
+  }),
+  NATS_URL: str({
+    description: 'NATS server(s), comma-separated',
+    default: 'nats://127.0.0.1:4222',
+  }),
+  NATS_SUBJECT_PREFIX: str({
+    description: 'prefix of every NATS subject, to keep environments apart (e.g. "staging.")',
+    default: '',
+    pattern: /^([A-Za-z0-9_-]+\.)*$/,
+  }),
+};
+
+/** Variables every NATS service reads; a service adds its own beside them. */
+export const serviceEnvSchema = {
+  ...commonEnvSchema,
   DATABASE_URL: url({
     description: 'PostgreSQL database of the product; each service uses its own schema in it',
     protocols: ['postgres', 'postgresql'],
@@ -23,14 +40,5 @@ export const serviceEnvSchema = {
     default: 10,
     min: 1,
     max: 100,
-  }),
-  NATS_URL: str({
-    description: 'NATS server(s), comma-separated',
-    default: 'nats://127.0.0.1:4222',
-  }),
-  NATS_SUBJECT_PREFIX: str({
-    description: 'prefix of every NATS subject, to keep environments apart (e.g. "staging.")',
-    default: '',
-    pattern: /^([A-Za-z0-9_-]+\.)*$/,
   }),
 };
