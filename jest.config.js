@@ -19,6 +19,7 @@ const common = {
   // A few dependencies ship only ES modules, which Jest on Node 20 cannot require as they are.
   transformIgnorePatterns: ['/node_modules/(?!(.*/)?(content-disposition)/)'],
   moduleNameMapper: {
+    '^@kartlink/contracts/dto$': '<rootDir>/libs/contracts/src/dto/index.ts',
     '^@kartlink/(contracts|config|server-kit|infra|testing)$': '<rootDir>/libs/$1/src/index.ts',
   },
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],

@@ -1,3 +1,5 @@
+export * from './auth';
+export * from './auth-rules';
 export * from './envelope';
 export * from './errors';
 export * from './health';

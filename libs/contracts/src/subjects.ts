@@ -13,6 +13,33 @@ export const SERVICE_NAMES: readonly ServiceName[] = Object.values(ServiceName);
 
 export const Subjects = {
   health: (service: ServiceName) => `${service}.health` as const,
+  auth: {
+    registerSendCode: 'auth.register.send-code',
+    registerVerify: 'auth.register.verify',
+    resendCode: 'auth.code.resend',
+    resetSendCode: 'auth.password-reset.send-code',
+    resetVerify: 'auth.password-reset.verify',
+    login: 'auth.session.login',
+    exchangeToken: 'auth.session.exchange',
+    refresh: 'auth.session.refresh',
+    logout: 'auth.session.logout',
+    logoutAll: 'auth.session.logout-all',
+    checkSession: 'auth.session.check',
+    me: 'auth.user.me',
+    changePassword: 'auth.user.change-password',
+    updateProfile: 'auth.user.update-profile',
+    signingKeys: 'auth.keys',
+    googleStart: 'auth.google.start',
+    googleCallback: 'auth.google.callback',
+    providers: 'auth.providers',
+    impersonate: 'auth.admin.impersonate',
+  },
+} as const;
+
+/** Events other services may listen to (JetStream stream USERS). */
+export const Events = {
+  userRegistered: 'events.user.registered',
+  userUpdated: 'events.user.updated',
 } as const;
 
 /** Queue group each service's replicas join, so that one replica answers each request. */

@@ -1,0 +1,64 @@
+import {
+  AuthMessages,
+  emailProblem,
+  normalizePhone,
+  otpProblem,
+  passwordProblem,
+  phoneProblem,
+} from './auth-rules';
+
+describe('sign-up rules (SPEC section 5)', () => {
+  it.each([
+    ['', AuthMessages.passwordRequired],
+    ['Ab1', AuthMessages.passwordTooShort],
+    ['ABCDEFG1', AuthMessages.passwordNoLowercase],
+    ['abcdefg1', AuthMessages.passwordNoUppercase],
+    ['Abcdefgh', AuthMessages.passwordNoNumber],
+    ['Abcdefg1', undefined],
+  ])('password %j → %s', (password, message) => {
+    expect(passwordProblem(password)).toBe(message);
+  });
+
+  it('shows the first failing password rule only', () => {
+    expect(passwordProblem('abc')).toBe('Password must be at least 8 characters long');
+  });
+
+  it.each([
+    ['', AuthMessages.emailRequired],
+    ['   ', AuthMessages.emailRequired],
+    ['asha', AuthMessages.emailInvalid],
+    ['asha@shop', AuthMessages.emailInvalid],
+    ['asha @shop.in', AuthMessages.emailInvalid],
+    ['Asha@Shop.in', undefined],
+  ])('email %j → %s', (email, message) => {
+    expect(emailProblem(email)).toBe(message);
+  });
+
+  it.each([
+    ['', AuthMessages.otpRequired],
+    ['12345', AuthMessages.otpInvalid],
+    ['12345a', AuthMessages.otpInvalid],
+    ['1234567', AuthMessages.otpInvalid],
+    ['012345', undefined],
+  ])('code %j → %s', (otp, message) => {
+    expect(otpProblem(otp)).toBe(message);
+  });
+});
+
+describe('phone rules (SPEC section 5)', () => {
+  it.each([
+    ['', AuthMessages.phoneRequired],
+    ['+0 98765 43210', AuthMessages.phoneInvalid],
+    ['98765-abc', AuthMessages.phoneInvalid],
+    ['+91 98765', AuthMessages.phoneLength],
+    ['+91 (98765) 43210', undefined],
+    ['9876543210', undefined],
+    ['+12345678901234567', AuthMessages.phoneInvalid],
+  ])('%j → %s', (phone, message) => {
+    expect(phoneProblem(phone)).toBe(message);
+  });
+
+  it('drops spaces, dashes and parentheses', () => {
+    expect(normalizePhone('+91 (98765)-43210')).toBe('+919876543210');
+  });
+});

@@ -1,0 +1,118 @@
+/** Sign-in contract: what the web app sends and gets. The validated DTO classes are in dto/. */
+
+export const OtpPurpose = {
+  registration: 'registration',
+  passwordReset: 'password-reset',
+} as const;
+export type OtpPurpose = (typeof OtpPurpose)[keyof typeof OtpPurpose];
+
+export interface RegisterSendOtpBody {
+  email: string;
+  fullName: string;
+  password: string;
+}
+export interface RegisterVerifyOtpBody {
+  email: string;
+  otp: string;
+  password: string;
+}
+export interface ResendOtpBody {
+  email: string;
+  purpose: OtpPurpose;
+  fullName?: string;
+}
+export interface PasswordResetSendOtpBody {
+  email: string;
+}
+export interface PasswordResetVerifyOtpBody {
+  email: string;
+  otp: string;
+  newPassword: string;
+}
+export interface LoginBody {
+  email: string;
+  password: string;
+  rememberMe?: boolean;
+}
+export interface TokenExchangeBody {
+  token: string;
+  rememberMe?: boolean;
+}
+export interface ChangePasswordBody {
+  currentPassword: string;
+  newPassword: string;
+}
+export interface UpdateProfileBody {
+  displayName?: string;
+  /** An empty string removes the number. */
+  phoneNumber?: string;
+}
+export interface CreateImpersonationBody {
+  email: string;
+}
+
+// ---- Answers ----
+
+export type UserRole = 'user' | 'admin';
+export type UserPlan = 'free' | 'premium';
+export type SignInMethod = 'password' | 'google';
+
+/** The signed-in person as every client sees them. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  displayName: string | null;
+  phoneNumber: string | null;
+  photoURL: string | null;
+  role: UserRole;
+  plan: UserPlan;
+  signInMethods: SignInMethod[];
+  createdAt: string;
+  /** Set while an admin acts as this user. */
+  impersonatedBy?: { id: string; email: string };
+}
+
+/**
+ * A session as the web app holds it. The refresh token never reaches JavaScript: it is an
+ * HttpOnly cookie scoped to /api/auth, rotated on every refresh.
+ */
+export interface AuthSession {
+  accessToken: string;
+  /** Seconds until the access token expires (about an hour). */
+  expiresIn: number;
+  user: AuthUser;
+  /** True right after the account was created (SPEC: new when under 10 s old). */
+  isNewUser: boolean;
+}
+
+export interface CodeSent {
+  email: string;
+  expiresInSeconds: number;
+}
+
+export interface CustomTokenAnswer {
+  customToken: string;
+}
+
+export interface AuthProviders {
+  google: boolean;
+}
+
+export interface ImpersonationToken {
+  token: string;
+  expiresAt: string;
+  /** The web address that signs in with it: /admin-login?token=… */
+  loginUrl: string;
+}
+
+/** Claims of an access token (EdDSA-signed JWT). */
+export interface AccessTokenClaims {
+  sub: string;
+  sid: string;
+  role: UserRole;
+  /** RFC 8693 actor: the admin acting as `sub`. */
+  act?: { sub: string };
+}
+
+export const REFRESH_COOKIE = 'kartlink_refresh';
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;

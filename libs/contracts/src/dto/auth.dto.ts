@@ -1,0 +1,115 @@
+import {
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateBy,
+  type ValidationOptions,
+} from 'class-validator';
+import {
+  emailProblem,
+  fullNameProblem,
+  otpProblem,
+  passwordProblem,
+  phoneProblem,
+} from '../auth-rules';
+import {
+  OtpPurpose,
+  type ChangePasswordBody,
+  type CreateImpersonationBody,
+  type LoginBody,
+  type PasswordResetSendOtpBody,
+  type PasswordResetVerifyOtpBody,
+  type RegisterSendOtpBody,
+  type RegisterVerifyOtpBody,
+  type ResendOtpBody,
+  type TokenExchangeBody,
+  type UpdateProfileBody,
+} from '../auth';
+
+/**
+ * Request bodies as validated classes (class-validator), for the gateway. They implement the
+ * plain interfaces of ../auth.ts, which the web app uses.
+ */
+
+/** A class-validator rule from one of the plain rule functions: same check, same words. */
+function Rule(problem: (value: unknown) => string | undefined, options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: problem.name,
+      validator: {
+        validate: (value) => problem(value) === undefined,
+        defaultMessage: (args) => problem(args?.value) ?? '',
+      },
+    },
+    options,
+  );
+}
+
+export class RegisterSendOtpRequest implements RegisterSendOtpBody {
+  @Rule(emailProblem) email!: string;
+  @Rule(fullNameProblem) fullName!: string;
+  @Rule(passwordProblem) password!: string;
+}
+
+export class RegisterVerifyOtpRequest implements RegisterVerifyOtpBody {
+  @Rule(emailProblem) email!: string;
+  @Rule(otpProblem) otp!: string;
+  @Rule(passwordProblem) password!: string;
+}
+
+export class ResendOtpRequest implements ResendOtpBody {
+  @Rule(emailProblem) email!: string;
+  @IsIn(Object.values(OtpPurpose), { message: 'purpose must be registration or password-reset' })
+  purpose!: OtpPurpose;
+  @IsOptional() @Rule(fullNameProblem) fullName?: string;
+}
+
+export class PasswordResetSendOtpRequest implements PasswordResetSendOtpBody {
+  @Rule(emailProblem) email!: string;
+}
+
+export class PasswordResetVerifyOtpRequest implements PasswordResetVerifyOtpBody {
+  @Rule(emailProblem) email!: string;
+  @Rule(otpProblem) otp!: string;
+  @Rule(passwordProblem) newPassword!: string;
+}
+
+export class LoginRequest implements LoginBody {
+  @Rule(emailProblem) email!: string;
+  @IsString({ message: 'Password is required' }) @MaxLength(128) password!: string;
+  @IsOptional() @IsBoolean() rememberMe?: boolean;
+}
+
+/** Exchanges a one-time sign-in token (after sign-up, Google or from an admin) for a session. */
+export class TokenExchangeRequest implements TokenExchangeBody {
+  @IsString({ message: 'No authentication token provided' }) @MaxLength(512) token!: string;
+  @IsOptional() @IsBoolean() rememberMe?: boolean;
+}
+
+export class ChangePasswordRequest implements ChangePasswordBody {
+  @IsString({ message: 'Current password is required' }) @MaxLength(128) currentPassword!: string;
+  @Rule(passwordProblem) newPassword!: string;
+}
+
+export class UpdateProfileRequest implements UpdateProfileBody {
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'Display name must be at most 100 characters' })
+  displayName?: string;
+  /** An empty string removes the number. */
+  @IsOptional()
+  @ValidateBy({
+    name: 'phoneOrEmpty',
+    validator: {
+      validate: (v) => v === '' || phoneProblem(v) === undefined,
+      defaultMessage: (a) => phoneProblem(a?.value) ?? '',
+    },
+  })
+  phoneNumber?: string;
+}
+
+export class CreateImpersonationRequest implements CreateImpersonationBody {
+  @Rule(emailProblem) email!: string;
+}
