@@ -1,7 +1,57 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { createServiceModule, type Logger } from '@kartlink/server-kit';
+import { AdminController } from './admin/admin.controller';
+import { AdminService } from './admin/admin.service';
+import { AuditRepository } from './admin/audit.repository';
+import { CodesRepository } from './codes/codes.repository';
+import { CodesService } from './codes/codes.service';
 import type { AuthConfig } from './config';
-import { database } from './database';
+import { database, entities } from './database';
+import { UserEventsPublisher } from './events/user-events.publisher';
+import { KeysController } from './keys/keys.controller';
+import { KeysService } from './keys/keys.service';
 import { MailerService } from './mail/mailer.service';
+import { PasswordResetController } from './password-reset/password-reset.controller';
+import { PasswordResetService } from './password-reset/password-reset.service';
+import { authRedisProviders } from './redis.provider';
+import { RegistrationController } from './registration/registration.controller';
+import { RegistrationService } from './registration/registration.service';
+import { SessionsController } from './sessions/sessions.controller';
+import { SessionsRepository } from './sessions/sessions.repository';
+import { SessionsService } from './sessions/sessions.service';
+import { UsersController } from './users/users.controller';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
 
 export const appModule = (config: AuthConfig, logger: Logger) =>
-  createServiceModule({ service: 'auth', config, logger, database, providers: [MailerService] });
+  createServiceModule({
+    service: 'auth',
+    config,
+    logger,
+    database,
+    imports: [TypeOrmModule.forFeature(entities)],
+    controllers: [
+      RegistrationController,
+      PasswordResetController,
+      SessionsController,
+      UsersController,
+      KeysController,
+      AdminController,
+    ],
+    providers: [
+      ...authRedisProviders,
+      MailerService,
+      UserEventsPublisher,
+      KeysService,
+      UsersRepository,
+      UsersService,
+      CodesRepository,
+      CodesService,
+      SessionsRepository,
+      SessionsService,
+      RegistrationService,
+      PasswordResetService,
+      AuditRepository,
+      AdminService,
+    ],
+  });

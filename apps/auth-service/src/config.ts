@@ -1,5 +1,5 @@
-import { str, url, type ConfigOf } from '@kartlink/config';
-import { serviceEnvSchema } from '@kartlink/server-kit';
+import { int, str, url, type ConfigOf } from '@kartlink/config';
+import { redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
   ...serviceEnvSchema,
@@ -8,6 +8,13 @@ export const configSchema = {
     protocols: ['smtp', 'smtps'],
     default: 'smtp://127.0.0.1:1025',
     secret: true,
+  }),
+  ...redisEnvSchema,
+  SESSION_DAYS: int({
+    description: 'how long a "remember me" sign-in lasts',
+    default: 30,
+    min: 1,
+    max: 365,
   }),
   MAIL_FROM: str({
     description: 'sender of outgoing mail',

@@ -1,10 +1,28 @@
 import { databaseOptionsFor } from '@kartlink/server-kit';
+import { AuditEventEntity } from './admin/audit-event.entity';
+import { EmailCodeEntity } from './codes/email-code.entity';
 import type { AuthConfig } from './config';
+import { SigningKeyEntity } from './keys/signing-key.entity';
+import { CreateAccounts1795315727847 } from './migrations/1795315727847-CreateAccounts';
+import { RefreshTokenEntity } from './sessions/refresh-token.entity';
+import { SessionEntity } from './sessions/session.entity';
+import { SignInTokenEntity } from './sessions/sign-in-token.entity';
+import { UserEntity } from './users/user.entity';
+
+export const entities = [
+  UserEntity,
+  EmailCodeEntity,
+  SessionEntity,
+  RefreshTokenEntity,
+  SignInTokenEntity,
+  SigningKeyEntity,
+  AuditEventEntity,
+];
 
 /** Entities and migrations of the `auth` schema; migrations are generated, never synchronised. */
 export const database = {
-  entities: [],
-  migrations: [],
+  entities,
+  migrations: [CreateAccounts1795315727847],
 };
 
 export const dataSourceOptions = (config: AuthConfig) =>

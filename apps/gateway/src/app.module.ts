@@ -1,20 +1,7 @@
-import {
-  type DynamicModule,
-  Inject,
-  Module,
-  type ModuleMetadata,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ClientNats } from '@nestjs/microservices';
-import {
-  createRedis,
-  LOGGER,
-  type Logger,
-  natsConnectionOptions,
-  RedisRateLimiter,
-} from '@kartlink/server-kit';
-import type { Redis } from 'ioredis';
+import { LOGGER, type Logger, natsConnectionOptions, redisProviders } from '@kartlink/server-kit';
 import type { GatewayConfig } from './config';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
@@ -25,13 +12,7 @@ import { ServiceClient } from './services/service-client';
 import { GATEWAY_CONFIG, NATS_CLIENT, REDIS } from './tokens';
 
 @Module({})
-export class GatewayModule implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
-
-  async onApplicationShutdown() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
-  }
-
+export class GatewayModule {
   static register(
     config: GatewayConfig,
     logger: Logger,
@@ -48,15 +29,7 @@ export class GatewayModule implements OnApplicationShutdown {
           provide: NATS_CLIENT,
           useFactory: () => new ClientNats(natsConnectionOptions(config.NATS_URL, 'gateway')),
         },
-        {
-          provide: REDIS,
-          useFactory: () => createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, 'gateway'),
-        },
-        {
-          provide: RedisRateLimiter,
-          inject: [REDIS],
-          useFactory: (redis: Redis) => new RedisRateLimiter(redis),
-        },
+        ...redisProviders(REDIS, GATEWAY_CONFIG, 'gateway'),
         ServiceClient,
         HealthService,
         { provide: APP_FILTER, useFactory: () => new HttpErrorFilter(logger) },

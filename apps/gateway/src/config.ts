@@ -1,5 +1,5 @@
 import { bool, int, origins, str, url, type ConfigOf } from '@kartlink/config';
-import { commonEnvSchema } from '@kartlink/server-kit';
+import { commonEnvSchema, redisEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
   ...commonEnvSchema,
@@ -46,12 +46,6 @@ export const configSchema = {
     min: 1000,
     max: 86_400_000,
   }),
-  REDIS_URL: url({
-    description: 'Redis for rate limits and caches',
-    protocols: ['redis', 'rediss'],
-    default: 'redis://127.0.0.1:6379',
-    secret: true,
-  }),
-  REDIS_KEY_PREFIX: str({ description: 'prefix of every Redis key', default: 'kartlink:' }),
+  ...redisEnvSchema,
 };
 export type GatewayConfig = ConfigOf<typeof configSchema>;

@@ -116,3 +116,40 @@ export interface AccessTokenClaims {
 
 export const REFRESH_COOKIE = 'kartlink_refresh';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+/** Who is calling, as the gateway read it from a verified access token; services trust it. */
+export interface Caller {
+  userId: string;
+  sessionId: string;
+  role: UserRole;
+  /** The admin acting as the user, during impersonation. */
+  actorId?: string;
+}
+
+/** Where a sign-in comes from, recorded on the session. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+/** What auth-service hands the gateway when a session starts or rotates. */
+export interface IssuedSession {
+  session: AuthSession;
+  refreshToken: string;
+  /** Seconds the refresh cookie lives; null for a browser-session cookie (no "remember me"). */
+  refreshMaxAge: number | null;
+}
+
+export interface SessionStatus {
+  active: boolean;
+}
+
+/** Payload of the user events on the USERS stream. */
+export interface UserEvent {
+  id: string;
+  occurredAt: string;
+  user: Pick<
+    AuthUser,
+    'id' | 'email' | 'displayName' | 'phoneNumber' | 'photoURL' | 'plan' | 'role'
+  >;
+}

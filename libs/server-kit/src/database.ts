@@ -22,6 +22,9 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     entities: options.entities,
     migrations: options.migrations,
     migrationsTableName: 'migrations',
+    // gen_random_uuid() is built into PostgreSQL 13+: no extension to install.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
     // Schema changes only ever come from migrations.
     synchronize: false,
     migrationsRun: false,

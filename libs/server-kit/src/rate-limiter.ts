@@ -24,6 +24,15 @@ return { count, ttl }
 export class RedisRateLimiter {
   constructor(private readonly redis: Redis) {}
 
+  /** Hits counted in the current window, without counting one more. */
+  async count(key: string): Promise<number> {
+    return Number((await this.redis.get(`rl:${key}`)) ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(`rl:${key}`);
+  }
+
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     const [count, ttl] = (await this.redis.eval(HIT, 1, `rl:${key}`, windowMs)) as [number, number];
     return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetMs: ttl };

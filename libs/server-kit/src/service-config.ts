@@ -42,3 +42,14 @@ export const serviceEnvSchema = {
     max: 100,
   }),
 };
+
+/** Variables of the apps that use Redis. */
+export const redisEnvSchema = {
+  REDIS_URL: url({
+    description: 'Redis for caches, rate limits and queues',
+    protocols: ['redis', 'rediss'],
+    default: 'redis://127.0.0.1:6379',
+    secret: true,
+  }),
+  REDIS_KEY_PREFIX: str({ description: 'prefix of every Redis key', default: 'kartlink:' }),
+};

@@ -1,0 +1,14 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type Caller, type CreateImpersonationBody, Subjects } from '@kartlink/contracts';
+import { AdminService } from './admin.service';
+
+@Controller()
+export class AdminController {
+  constructor(private readonly admin: AdminService) {}
+
+  @MessagePattern(Subjects.auth.impersonate)
+  impersonate(@Payload() { caller, body }: { caller: Caller; body: CreateImpersonationBody }) {
+    return this.admin.impersonate(caller, body.email);
+  }
+}

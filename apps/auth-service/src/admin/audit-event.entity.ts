@@ -1,0 +1,33 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export type AuditEventType =
+  | 'impersonation.token-created'
+  | 'impersonation.started'
+  | 'impersonation.ended'
+  | 'admin.promoted';
+
+/** What admins did, for whom, and when; rows are only ever added. */
+@Entity({ name: 'audit_events' })
+@Index('audit_events_subject_id', ['subjectId'])
+export class AuditEventEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  type!: AuditEventType;
+
+  @Column({ name: 'actor_id', type: 'uuid', nullable: true })
+  actorId!: string | null;
+
+  @Column({ name: 'subject_id', type: 'uuid', nullable: true })
+  subjectId!: string | null;
+
+  @Column({ name: 'session_id', type: 'uuid', nullable: true })
+  sessionId!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  details!: Record<string, unknown> | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

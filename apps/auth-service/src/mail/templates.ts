@@ -1,0 +1,78 @@
+import { OTP_VALIDITY_SECONDS } from '@kartlink/contracts';
+import type { Mail } from './mailer.service';
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${escape(title)}</title></head>
+<body style="margin:0;background:#f5f5fa;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1c1b2e">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:480px;background:#ffffff;border-radius:12px;padding:32px" cellpadding="0" cellspacing="0">
+<tr><td style="font-size:20px;font-weight:700;color:#4338ca;padding-bottom:24px">Kartlink</td></tr>
+<tr><td style="font-size:16px;line-height:1.5">${body}</td></tr>
+<tr><td style="font-size:12px;color:#6b6b80;padding-top:32px">You get this e-mail because someone used this address on Kartlink. If it was not you, you can ignore it.</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+const minutes = Math.round(OTP_VALIDITY_SECONDS / 60);
+
+function codeMail(
+  to: string,
+  subject: string,
+  intro: string,
+  name: string | undefined,
+  code: string,
+): Mail {
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  return {
+    to,
+    subject,
+    text: `${greeting}\n\n${intro}\n\n    ${code}\n\nThe code works for ${minutes} minutes and only once. Never share it with anyone: Kartlink will never ask you for it.\n\n— Kartlink`,
+    html: layout(
+      subject,
+      `<p>${escape(greeting)}</p><p>${escape(intro)}</p>
+<p style="font-size:32px;font-weight:700;letter-spacing:8px;text-align:center;background:#eef0ff;border-radius:8px;padding:16px;margin:24px 0">${code}</p>
+<p>The code works for ${minutes} minutes and only once. Never share it with anyone: Kartlink will never ask you for it.</p>`,
+    ),
+  };
+}
+
+export const signUpCodeMail = (to: string, name: string, code: string) =>
+  codeMail(
+    to,
+    `${code} is your Kartlink verification code`,
+    'Enter this code to finish creating your Kartlink account:',
+    name,
+    code,
+  );
+
+export const resetCodeMail = (to: string, name: string | undefined, code: string) =>
+  codeMail(
+    to,
+    `${code} is your Kartlink password reset code`,
+    'Enter this code to choose a new password for your Kartlink account:',
+    name,
+    code,
+  );
+
+export function passwordChangedMail(to: string, name: string | undefined, when: Date): Mail {
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  const at = when.toUTCString();
+  const text = `The password of your Kartlink account was changed on ${at}, and every other device was signed out.`;
+  const advice =
+    'If you did not do this, reset your password right away from the sign-in page and contact support.';
+  return {
+    to,
+    subject: 'Your Kartlink password was changed',
+    text: `${greeting}\n\n${text}\n\n${advice}\n\n— Kartlink`,
+    html: layout(
+      'Your Kartlink password was changed',
+      `<p>${escape(greeting)}</p><p>${escape(text)}</p><p>${escape(advice)}</p>`,
+    ),
+  };
+}

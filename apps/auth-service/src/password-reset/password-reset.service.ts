@@ -1,0 +1,63 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type CodeSent,
+  ErrorCode,
+  normalizeEmail,
+  OTP_VALIDITY_SECONDS,
+  OtpPurpose,
+  type PasswordResetSendOtpBody,
+  type PasswordResetVerifyOtpBody,
+} from '@kartlink/contracts';
+import { LOGGER, type Logger, RedisRateLimiter, ServiceError } from '@kartlink/server-kit';
+import { CodeMessages, CodesService } from '../codes/codes.service';
+import { countCodeSend } from '../codes/send-limit';
+import { hashSecret } from '../crypto/hashing';
+import { MailerService } from '../mail/mailer.service';
+import { passwordChangedMail, resetCodeMail } from '../mail/templates';
+import { SessionsService } from '../sessions/sessions.service';
+import { UsersRepository } from '../users/users.repository';
+
+export const RESET_SENT_MESSAGE = 'If an account exists for this email, we have sent a code to it.';
+
+/**
+ * Password reset. The answer to "send a code" is the same whether or not the account exists,
+ * and the mail leaves after the answer, so neither words nor timing tell accounts apart.
+ */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly codes: CodesService,
+    private readonly sessions: SessionsService,
+    private readonly mailer: MailerService,
+    private readonly limiter: RedisRateLimiter,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async sendCode(body: PasswordResetSendOtpBody): Promise<CodeSent> {
+    const email = normalizeEmail(body.email);
+    await countCodeSend(this.limiter, email);
+    const user = await this.users.findByEmail(email);
+    if (user) {
+      const { code } = await this.codes.issue(email, OtpPurpose.passwordReset);
+      this.mailer
+        .send(resetCodeMail(email, user.displayName ?? undefined, code))
+        .catch((err: unknown) => this.logger.error({ err }, 'password reset mail not sent'));
+    }
+    return { email, expiresInSeconds: OTP_VALIDITY_SECONDS };
+  }
+
+  async verify(body: PasswordResetVerifyOtpBody): Promise<void> {
+    const email = normalizeEmail(body.email);
+    const user = await this.users.findByEmail(email);
+    // No account: the same answer as a wrong code.
+    if (!user) throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
+    await this.codes.redeem(await this.codes.findOpen(email, OtpPurpose.passwordReset), body.otp);
+    user.passwordHash = await hashSecret(body.newPassword);
+    await this.users.save(user);
+    await this.sessions.revoke({ userId: user.id }, 'password-reset');
+    await this.mailer
+      .send(passwordChangedMail(email, user.displayName ?? undefined, new Date()))
+      .catch((err: unknown) => this.logger.error({ err }, 'password changed notice not sent'));
+  }
+}

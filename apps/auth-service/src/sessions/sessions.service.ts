@@ -1,0 +1,264 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  type AuthSession,
+  type Caller,
+  type ClientInfo,
+  ErrorCode,
+  type IssuedSession,
+  type LoginBody,
+  normalizeEmail,
+  type SessionStatus,
+} from '@kartlink/contracts';
+import { CONFIG, LOGGER, type Logger, RedisRateLimiter, ServiceError } from '@kartlink/server-kit';
+import type { Redis } from 'ioredis';
+import { AuditRepository } from '../admin/audit.repository';
+import type { AuthConfig } from '../config';
+import { decoyHash, newToken, tokenHash, verifySecret } from '../crypto/hashing';
+import { KeysService } from '../keys/keys.service';
+import { REDIS } from '../redis.provider';
+import type { UserEntity } from '../users/user.entity';
+import { toAuthUser } from '../users/user.mapper';
+import { UsersRepository } from '../users/users.repository';
+import type { SessionEntity } from './session.entity';
+import type { SignInTokenPurpose } from './sign-in-token.entity';
+import { SessionsRepository } from './sessions.repository';
+
+export const SessionMessages = {
+  invalidCredentials: 'Invalid email or password.',
+  tooManyLogins: 'Too many login attempts. Please try again in 15 minutes.',
+  invalidToken: 'This sign-in link is invalid or has expired.',
+  expired: 'Your session has expired. Please log in again.',
+} as const;
+
+const DAY_SECONDS = 24 * 3600;
+const NEW_ACCOUNT_SECONDS = 10;
+const LOGIN_FAILURES = { limit: 5, windowMs: 15 * 60_000 };
+const IMPERSONATION_SESSION_SECONDS = 3600;
+
+/** The Redis key that tells the gateway a session's access tokens no longer count. */
+export const revokedSessionKey = (sessionId: string) => `revoked-session:${sessionId}`;
+
+/**
+ * Sessions: one per signed-in device, each a family of rotating refresh tokens, with
+ * short-lived signed access tokens. A refresh token works once; a replayed one ends the family.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly users: UsersRepository,
+    private readonly keys: KeysService,
+    private readonly audit: AuditRepository,
+    private readonly limiter: RedisRateLimiter,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CONFIG) private readonly config: AuthConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async login(body: LoginBody, client: ClientInfo): Promise<IssuedSession> {
+    const email = normalizeEmail(body.email);
+    const failures = `login-failures:${email}`;
+    if ((await this.limiter.count(failures)) >= LOGIN_FAILURES.limit)
+      throw new ServiceError(ErrorCode.RATE_LIMITED, SessionMessages.tooManyLogins);
+    const user = await this.users.findByEmail(email);
+    const ok = await verifySecret(user?.passwordHash ?? (await decoyHash()), body.password);
+    if (!user || !user.passwordHash || !ok) {
+      await this.limiter.hit(failures, LOGIN_FAILURES.limit, LOGIN_FAILURES.windowMs);
+      throw new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.invalidCredentials);
+    }
+    await this.limiter.reset(failures);
+    return this.start(user, { rememberMe: body.rememberMe ?? false, client });
+  }
+
+  /** Makes a one-time token that starts a session (after sign-up, Google, or for an admin). */
+  async issueSignInToken(
+    userId: string,
+    options: {
+      purpose: SignInTokenPurpose;
+      ttlSeconds: number;
+      actorId?: string;
+      newUser?: boolean;
+    },
+  ) {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + options.ttlSeconds * 1000);
+    await this.sessions.addSignInToken({
+      tokenHash: tokenHash(token),
+      userId,
+      purpose: options.purpose,
+      actorId: options.actorId ?? null,
+      newUser: options.newUser ?? false,
+      expiresAt,
+    });
+    return { token, expiresAt };
+  }
+
+  async exchange(token: string, rememberMe: boolean, client: ClientInfo): Promise<IssuedSession> {
+    const redeemed = await this.sessions.redeemSignInToken(tokenHash(token));
+    const user = redeemed && (await this.users.findById(redeemed.userId));
+    if (!redeemed || !user)
+      throw new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.invalidToken);
+    if (redeemed.purpose === 'impersonation') {
+      const admin = redeemed.actorId ? await this.users.findById(redeemed.actorId) : null;
+      if (!admin || admin.role !== 'admin' || user.role === 'admin') {
+        throw new ServiceError(ErrorCode.FORBIDDEN, 'This admin sign-in link is no longer valid.');
+      }
+      const issued = await this.start(user, { rememberMe: false, client, impersonator: admin });
+      await this.audit.record({
+        type: 'impersonation.started',
+        actorId: admin.id,
+        subjectId: user.id,
+        sessionId: issued.sessionId,
+        details: { ip: client.ip },
+      });
+      return issued;
+    }
+    return this.start(user, { rememberMe, client, newUser: redeemed.newUser });
+  }
+
+  async refresh(refreshToken: string): Promise<IssuedSession> {
+    const [tokenId, secret] = refreshToken.split('.');
+    const stored =
+      tokenId && secret && isUuid(tokenId) ? await this.sessions.findRefreshToken(tokenId) : null;
+    if (!stored || stored.tokenHash !== tokenHash(secret)) throw expired();
+    const session = await this.sessions.findSession(stored.sessionId);
+    if (!session || !isLive(session)) throw expired();
+    if (!(await this.sessions.useRefreshToken(stored.id))) {
+      // A refresh token came back after it was used: someone else holds a copy. End the family.
+      this.logger.warn(
+        { sessionId: session.id, userId: session.userId },
+        'refresh token replayed; session revoked',
+      );
+      await this.revoke({ id: session.id }, 'refresh-token-reuse');
+      throw expired();
+    }
+    const user = await this.users.findById(session.userId);
+    const impersonator = session.impersonatorId
+      ? await this.users.findById(session.impersonatorId)
+      : undefined;
+    if (!user || (session.impersonatorId && impersonator?.role !== 'admin')) {
+      await this.revoke({ id: session.id }, 'impersonator-not-admin');
+      throw expired();
+    }
+    return this.issue(user, session, { impersonator: impersonator ?? undefined });
+  }
+
+  /** Ends the session of this refresh token (or of this session id); unknown tokens are fine. */
+  async logout(options: { refreshToken?: string; sessionId?: string }) {
+    let sessionId = options.sessionId;
+    if (!sessionId && options.refreshToken) {
+      const [tokenId, secret] = options.refreshToken.split('.');
+      const stored =
+        tokenId && secret && isUuid(tokenId) ? await this.sessions.findRefreshToken(tokenId) : null;
+      if (stored && stored.tokenHash === tokenHash(secret)) sessionId = stored.sessionId;
+    }
+    if (sessionId) await this.revoke({ id: sessionId }, 'logout');
+  }
+
+  async logoutAll(caller: Caller) {
+    await this.revoke({ userId: caller.userId }, 'logout-all');
+  }
+
+  /** For the gateway, on requests made while an admin acts as a user: still allowed? */
+  async check(sessionId: string): Promise<SessionStatus> {
+    const session = isUuid(sessionId) ? await this.sessions.findSession(sessionId) : null;
+    if (!session || !isLive(session)) return { active: false };
+    if (session.impersonatorId) {
+      const admin = await this.users.findById(session.impersonatorId);
+      if (admin?.role !== 'admin') {
+        await this.revoke({ id: session.id }, 'impersonator-not-admin');
+        return { active: false };
+      }
+    }
+    return { active: true };
+  }
+
+  /** Revokes sessions and tells the gateway at once, so their access tokens stop working. */
+  async revoke(where: { id?: string; userId?: string; exceptId?: string }, reason: string) {
+    const ids = await this.sessions.revoke(where, reason);
+    if (ids.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const id of ids)
+      pipeline.set(revokedSessionKey(id), reason, 'EX', ACCESS_TOKEN_TTL_SECONDS);
+    await pipeline.exec();
+    for (const id of ids) {
+      const session = await this.sessions.findSession(id);
+      if (session?.impersonatorId) {
+        await this.audit.record({
+          type: 'impersonation.ended',
+          actorId: session.impersonatorId,
+          subjectId: session.userId,
+          sessionId: id,
+          details: { reason },
+        });
+      }
+    }
+  }
+
+  private async start(
+    user: UserEntity,
+    options: {
+      rememberMe: boolean;
+      client: ClientInfo;
+      impersonator?: UserEntity;
+      newUser?: boolean;
+    },
+  ): Promise<IssuedSession & { sessionId: string }> {
+    const lifetime = options.impersonator
+      ? IMPERSONATION_SESSION_SECONDS
+      : options.rememberMe
+        ? this.config.SESSION_DAYS * DAY_SECONDS
+        : DAY_SECONDS;
+    const session = await this.sessions.createSession({
+      userId: user.id,
+      impersonatorId: options.impersonator?.id ?? null,
+      rememberMe: options.rememberMe && !options.impersonator,
+      userAgent: options.client.userAgent?.slice(0, 512) ?? null,
+      ipAddress: options.client.ip.slice(0, 64),
+      expiresAt: new Date(Date.now() + lifetime * 1000),
+    });
+    const issued = await this.issue(user, session, options);
+    return { ...issued, sessionId: session.id };
+  }
+
+  private async issue(
+    user: UserEntity,
+    session: SessionEntity,
+    options: { impersonator?: UserEntity; newUser?: boolean },
+  ): Promise<IssuedSession> {
+    const secret = newToken();
+    const stored = await this.sessions.addRefreshToken(session.id, tokenHash(secret));
+    const accessToken = await this.keys.sign({
+      sub: user.id,
+      sid: session.id,
+      role: user.role,
+      ...(options.impersonator ? { act: { sub: options.impersonator.id } } : {}),
+    });
+    const isNewUser =
+      Boolean(options.newUser) ||
+      Date.now() - user.createdAt.getTime() < NEW_ACCOUNT_SECONDS * 1000;
+    const impersonatedBy = options.impersonator && {
+      id: options.impersonator.id,
+      email: options.impersonator.email,
+    };
+    const answer: AuthSession = {
+      accessToken,
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      user: toAuthUser(user, impersonatedBy),
+      isNewUser,
+    };
+    const remaining = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
+    return {
+      session: answer,
+      refreshToken: `${stored.id}.${secret}`,
+      refreshMaxAge: session.rememberMe ? remaining : null,
+    };
+  }
+}
+
+const isLive = (session: SessionEntity) =>
+  !session.revokedAt && session.expiresAt.getTime() > Date.now();
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const expired = () => new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.expired);
