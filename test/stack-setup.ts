@@ -43,6 +43,8 @@ export default async function stackSetup(
       webOrigins: [baseUrl],
       nodeEnv: 'test',
       logLevel: 'info',
+      // Tests act as many visitors: each sends its own X-Forwarded-For, as an ingress would.
+      extraEnv: { TRUST_PROXY: 'true' },
       // Kept as the apps wrote them (pino JSON), so that tests can read the structured fields.
       onLine: (app, line) => log.write(`[${app}] ${line}\n`),
     });

@@ -37,6 +37,8 @@ export interface StackOptions {
   logLevel: string;
   /** Receives every output line of every app, as written (pino JSON). */
   onLine: (app: string, line: string) => void;
+  /** Set last, over everything else (e.g. TRUST_PROXY for tests that play several clients). */
+  extraEnv?: NodeJS.ProcessEnv;
   readyTimeoutMs?: number;
 }
 
@@ -57,6 +59,7 @@ export function appEnvironment(
     WEB_ORIGIN: options.webOrigins.join(','),
     WEB_DIST_DIR: join(options.rootDir, 'apps', 'web', 'dist'),
     SERVICE_TIMEOUT_MS: base.SERVICE_TIMEOUT_MS || '5000',
+    ...options.extraEnv,
   };
 }
 

@@ -8,6 +8,7 @@ import { CodesService } from './codes/codes.service';
 import type { AuthConfig } from './config';
 import { database, entities } from './database';
 import { UserEventsPublisher } from './events/user-events.publisher';
+import { ProvidersController } from './google/providers.controller';
 import { KeysController } from './keys/keys.controller';
 import { KeysService } from './keys/keys.service';
 import { MailerService } from './mail/mailer.service';
@@ -37,6 +38,7 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
       UsersController,
       KeysController,
       AdminController,
+      ProvidersController,
     ],
     providers: [
       ...authRedisProviders,

@@ -16,6 +16,16 @@ export const configSchema = {
     min: 1,
     max: 365,
   }),
+  GOOGLE_ISSUER: url({
+    description: 'OpenID Connect issuer for "Continue with Google"',
+    protocols: ['https', 'http'],
+    default: 'https://accounts.google.com',
+  }),
+  GOOGLE_CLIENT_ID: str({
+    description: 'OAuth client id; Google sign-in is off while empty',
+    default: '',
+  }),
+  GOOGLE_CLIENT_SECRET: str({ description: 'OAuth client secret', default: '', secret: true }),
   MAIL_FROM: str({
     description: 'sender of outgoing mail',
     default: 'Kartlink <no-reply@kartlink.local>',

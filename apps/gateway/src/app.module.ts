@@ -2,7 +2,13 @@ import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common'
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ClientNats } from '@nestjs/microservices';
 import { LOGGER, type Logger, natsConnectionOptions, redisProviders } from '@kartlink/server-kit';
+import { AdminController } from './admin/admin.controller';
+import { AccessTokenVerifier } from './auth/access-token.verifier';
+import { AuthController } from './auth/auth.controller';
+import { AuthGuard } from './auth/auth.guard';
+import { SessionCookies } from './auth/session-cookies';
 import type { GatewayConfig } from './config';
+import { ProfileController } from './users/profile.controller';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
 import { HttpErrorFilter } from './http/exception.filter';
@@ -21,7 +27,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports,
-      controllers: [HealthController],
+      controllers: [HealthController, AuthController, ProfileController, AdminController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
@@ -31,6 +37,9 @@ export class GatewayModule {
         },
         ...redisProviders(REDIS, GATEWAY_CONFIG, 'gateway'),
         ServiceClient,
+        AccessTokenVerifier,
+        AuthGuard,
+        SessionCookies,
         HealthService,
         { provide: APP_FILTER, useFactory: () => new HttpErrorFilter(logger) },
         { provide: APP_INTERCEPTOR, useClass: RequestInterceptor },

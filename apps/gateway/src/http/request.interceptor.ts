@@ -14,6 +14,14 @@ export class RawBody<T> {
   constructor(readonly body: T) {}
 }
 
+/** A handler that answers with this adds a message for people to the success envelope. */
+export class WithMessage<T> {
+  constructor(
+    readonly data: T,
+    readonly message: string,
+  ) {}
+}
+
 /**
  * Runs each handler inside the request's context, so that the logger and the service client
  * see its id without passing it around, and wraps what the handler returns in the success
@@ -28,11 +36,17 @@ export class RequestInterceptor implements NestInterceptor {
         next
           .handle()
           .pipe(
-            map((data: unknown) =>
-              data instanceof RawBody
-                ? data.body
-                : ({ success: true, data } satisfies ApiSuccess<unknown>),
-            ),
+            map((data: unknown) => {
+              if (data instanceof RawBody) return data.body;
+              if (data instanceof WithMessage) {
+                return {
+                  success: true,
+                  data: data.data,
+                  message: data.message,
+                } satisfies ApiSuccess<unknown>;
+              }
+              return { success: true, data } satisfies ApiSuccess<unknown>;
+            }),
           )
           .subscribe(subscriber),
       ),
