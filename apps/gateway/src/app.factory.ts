@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Headers } from '@kartlink/contracts';
 import { acceptRequestId, type Logger, NestPinoLogger } from '@kartlink/server-kit';
+import { LogController } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
@@ -21,7 +22,7 @@ export async function createGateway(
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
       acceptRequestId(req.headers[Headers.requestId], randomUUID),
     bodyLimit: config.BODY_LIMIT_BYTES,

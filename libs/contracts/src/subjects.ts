@@ -26,6 +26,8 @@ export const Subjects = {
     logoutAll: 'auth.session.logout-all',
     checkSession: 'auth.session.check',
     me: 'auth.user.me',
+    /** For other services: { userId } → { plan }. */
+    userPlan: 'auth.user.plan',
     changePassword: 'auth.user.change-password',
     updateProfile: 'auth.user.update-profile',
     signingKeys: 'auth.keys',

@@ -17,6 +17,11 @@ export class UsersController {
     return this.users.me(caller);
   }
 
+  @MessagePattern(Subjects.auth.userPlan)
+  plan(@Payload() { userId }: { userId: string }) {
+    return this.users.plan(userId);
+  }
+
   @MessagePattern(Subjects.auth.updateProfile)
   updateProfile(@Payload() { caller, body }: { caller: Caller; body: UpdateProfileBody }) {
     return this.users.updateProfile(caller, body);

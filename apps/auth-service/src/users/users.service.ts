@@ -6,6 +6,7 @@ import {
   ErrorCode,
   normalizePhone,
   type UpdateProfileBody,
+  type UserPlan,
 } from '@kartlink/contracts';
 import { LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import { QueryFailedError } from 'typeorm';
@@ -38,6 +39,11 @@ export class UsersService {
     const user = await this.load(caller.userId);
     const admin = caller.actorId ? await this.users.findById(caller.actorId) : null;
     return toAuthUser(user, admin ? { id: admin.id, email: admin.email } : undefined);
+  }
+
+  /** Which plan a user is on, for the services that enforce plan limits. */
+  async plan(userId: string): Promise<{ plan: UserPlan }> {
+    return { plan: (await this.load(userId)).plan };
   }
 
   async updateProfile(caller: Caller, body: UpdateProfileBody): Promise<AuthUser> {
