@@ -16,8 +16,11 @@ const swc = [
 const common = {
   testEnvironment: 'node',
   transform: { '^.+\\.(ts|m?js)$': swc },
-  // A few dependencies ship only ES modules, which Jest on Node 20 cannot require as they are.
-  transformIgnorePatterns: ['/node_modules/(?!(.*/)?(content-disposition)/)'],
+  // A few dependencies ship only ES modules, which Jest on Node 20 cannot require as they are
+  // (openid-client brings oauth4webapi and jose 6, whose ES build is dist/webapi).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(.*/)?(content-disposition|openid-client|oauth4webapi|jose/dist/webapi)/)',
+  ],
   moduleNameMapper: {
     '^@kartlink/contracts/dto$': '<rootDir>/libs/contracts/src/dto/index.ts',
     '^@kartlink/(contracts|config|server-kit|infra|testing)$': '<rootDir>/libs/$1/src/index.ts',

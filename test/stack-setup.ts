@@ -5,6 +5,7 @@ import { keepForTeardown, provisionTestRun } from '@kartlink/testing';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildAll, Stack } from '../tools/stack';
+import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider';
 
 export interface LaunchedStack {
   stack: Stack;
@@ -15,7 +16,7 @@ export interface LaunchedStack {
  * e2e and browser projects: the whole built product on a spare port, with a fresh database,
  * Redis and NATS prefixes and a MailDev of its own. The apps' logs go to
  * test-results/<project>-stack.log. Builds first unless the test command already did
- * (KARTLINK_BUILT=1).
+ * (KARTLINK_BUILT=1). A local OpenID provider stands in for Google (GOOGLE_ISSUER).
  */
 export default async function stackSetup(
   _globalConfig: unknown,
@@ -23,6 +24,7 @@ export default async function stackSetup(
 ): Promise<void> {
   const rootDir = resolve(__dirname, '..');
   const run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_e2e' });
+  let google: TestOidcProvider | undefined;
   try {
     if (process.env.KARTLINK_BUILT !== '1') {
       const build = await buildAll(rootDir);
@@ -34,6 +36,7 @@ export default async function stackSetup(
     const log = createWriteStream(logPath);
     const port = await findFreePort();
     const baseUrl = `http://127.0.0.1:${port}`;
+    google = await startOidcProvider({ redirectUri: `${baseUrl}/api/auth/google/callback` });
     const stack = new Stack({
       rootDir,
       infra: run.env,
@@ -44,16 +47,23 @@ export default async function stackSetup(
       nodeEnv: 'test',
       logLevel: 'info',
       // Tests act as many visitors: each sends its own X-Forwarded-For, as an ingress would.
-      extraEnv: { TRUST_PROXY: 'true' },
+      extraEnv: {
+        TRUST_PROXY: 'true',
+        GOOGLE_ISSUER: google.issuer,
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+      },
       // Kept as the apps wrote them (pino JSON), so that tests can read the structured fields.
       onLine: (app, line) => log.write(`[${app}] ${line}\n`),
     });
     await stack.start().catch((err: Error) => {
       throw new Error(`${err.message}\nApp logs: ${logPath}`);
     });
+    const provider = google;
     keepForTeardown<LaunchedStack>('stack', {
       stack,
       cleanupRun: async () => {
+        await provider.stop();
         await run.cleanup();
         log.end();
       },
@@ -61,9 +71,11 @@ export default async function stackSetup(
     Object.assign(process.env, run.env, {
       KARTLINK_BASE_URL: stack.baseUrl,
       KARTLINK_STACK_LOG: logPath,
+      KARTLINK_OIDC_ISSUER: google.issuer,
     });
     console.log(`\n${run.summary}\nstack at ${stack.baseUrl}, app logs in ${logPath}`);
   } catch (err) {
+    await google?.stop();
     await run.cleanup();
     throw err;
   }

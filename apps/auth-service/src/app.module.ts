@@ -8,6 +8,10 @@ import { CodesService } from './codes/codes.service';
 import type { AuthConfig } from './config';
 import { database, entities } from './database';
 import { UserEventsPublisher } from './events/user-events.publisher';
+import { GoogleOidcClient } from './google/google-oidc.client';
+import { GoogleStateRepository } from './google/google-state.repository';
+import { GoogleController } from './google/google.controller';
+import { GoogleService } from './google/google.service';
 import { ProvidersController } from './google/providers.controller';
 import { KeysController } from './keys/keys.controller';
 import { KeysService } from './keys/keys.service';
@@ -39,6 +43,7 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
       KeysController,
       AdminController,
       ProvidersController,
+      GoogleController,
     ],
     providers: [
       ...authRedisProviders,
@@ -55,5 +60,8 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
       PasswordResetService,
       AuditRepository,
       AdminService,
+      GoogleOidcClient,
+      GoogleStateRepository,
+      GoogleService,
     ],
   });

@@ -16,6 +16,11 @@ export const configSchema = {
     min: 1,
     max: 365,
   }),
+  PUBLIC_URL: url({
+    description: 'address people open the product at (Google sends them back to it)',
+    protocols: ['http', 'https'],
+    default: 'http://localhost:3000',
+  }),
   GOOGLE_ISSUER: url({
     description: 'OpenID Connect issuer for "Continue with Google"',
     protocols: ['https', 'http'],

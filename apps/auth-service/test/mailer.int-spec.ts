@@ -1,15 +1,8 @@
 import { loadConfig } from '@kartlink/config';
 import { createLogger } from '@kartlink/server-kit';
+import { fetchMail } from '@kartlink/testing';
 import { configSchema } from '../src/config';
 import { MailerService } from '../src/mail/mailer.service';
-
-interface CaughtMail {
-  subject: string;
-  text: string;
-  html: string;
-  to: Array<{ address: string }>;
-  from: Array<{ address: string; name: string }>;
-}
 
 describe('MailerService', () => {
   it('delivers a readable HTML and plain-text mail through the SMTP server of SMTP_URL', async () => {
@@ -27,10 +20,7 @@ describe('MailerService', () => {
     });
     mailer.onModuleDestroy();
 
-    const inbox = (await (
-      await fetch(`${process.env.MAILDEV_API_URL}/email`)
-    ).json()) as CaughtMail[];
-    const mail = inbox.find((m) => m.to.some((r) => r.address === to));
+    const mail = await fetchMail(to);
     expect(mail).toMatchObject({
       subject: 'Your Kartlink code',
       text: expect.stringContaining('Your code is 123456'),

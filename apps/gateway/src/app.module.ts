@@ -6,6 +6,7 @@ import { AdminController } from './admin/admin.controller';
 import { AccessTokenVerifier } from './auth/access-token.verifier';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
+import { GoogleController } from './auth/google.controller';
 import { SessionCookies } from './auth/session-cookies';
 import type { GatewayConfig } from './config';
 import { ProfileController } from './users/profile.controller';
@@ -27,7 +28,13 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports,
-      controllers: [HealthController, AuthController, ProfileController, AdminController],
+      controllers: [
+        HealthController,
+        AuthController,
+        GoogleController,
+        ProfileController,
+        AdminController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },

@@ -115,6 +115,23 @@ export interface AccessTokenClaims {
 }
 
 export const REFRESH_COOKIE = 'kartlink_refresh';
+/** SPEC section 4: an account this young still counts as new (the client shows the new-user steps). */
+export const NEW_ACCOUNT_SECONDS = 10;
+
+/** auth-service's answer on Subjects.auth.googleStart: where to send the browser. */
+export interface GoogleStartAnswer {
+  url: string;
+}
+
+/** auth-service's answer on Subjects.auth.googleCallback. */
+export interface GoogleCallbackAnswer {
+  /** One-time sign-in token, exchanged with POST /api/auth/session. */
+  token: string;
+  /** SPEC section 4: the web app then shows the phone modal. */
+  newUser: boolean;
+  /** A path inside the product. */
+  redirect: string;
+}
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 
 /** Who is calling, as the gateway read it from a verified access token; services trust it. */

@@ -1,15 +1,14 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { type AuthProviders, Subjects } from '@kartlink/contracts';
-import { CONFIG } from '@kartlink/server-kit';
-import type { AuthConfig } from '../config';
+import { GoogleOidcClient } from './google-oidc.client';
 
 @Controller()
 export class ProvidersController {
-  constructor(@Inject(CONFIG) private readonly config: AuthConfig) {}
+  constructor(private readonly google: GoogleOidcClient) {}
 
   @MessagePattern(Subjects.auth.providers)
   providers(): AuthProviders {
-    return { google: Boolean(this.config.GOOGLE_CLIENT_ID && this.config.GOOGLE_CLIENT_SECRET) };
+    return { google: this.google.enabled };
   }
 }

@@ -7,6 +7,7 @@ import {
   ErrorCode,
   type IssuedSession,
   type LoginBody,
+  NEW_ACCOUNT_SECONDS,
   normalizeEmail,
   type SessionStatus,
 } from '@kartlink/contracts';
@@ -32,7 +33,6 @@ export const SessionMessages = {
 } as const;
 
 const DAY_SECONDS = 24 * 3600;
-const NEW_ACCOUNT_SECONDS = 10;
 const LOGIN_FAILURES = { limit: 5, windowMs: 15 * 60_000 };
 const IMPERSONATION_SESSION_SECONDS = 3600;
 

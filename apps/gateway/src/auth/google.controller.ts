@@ -1,0 +1,128 @@
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ErrorCode,
+  type GoogleCallbackAnswer,
+  type GoogleStartAnswer,
+  Subjects,
+} from '@kartlink/contracts';
+import { LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from '../config';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
+import { ServiceClient } from '../services/service-client';
+import { GATEWAY_CONFIG } from '../tokens';
+
+/** Per client address; a sign-in is two requests (start and callback). */
+const GOOGLE_SIGN_INS = { name: 'auth-google', limit: 60, windowMs: 15 * 60_000 };
+// auth-service may call the provider twice (discovery, token exchange), 5 s each at most.
+const GOOGLE_TIMEOUT_MS = 12_000;
+const MAX_QUERY_LENGTH = 8192;
+const FAILED = 'Google sign-in failed. Please try again.';
+// Codes whose messages were written for people (cancelled, expired, unverified e-mail...).
+const SHOWN_CODES = new Set<ErrorCode>([
+  ErrorCode.BAD_REQUEST,
+  ErrorCode.UNAUTHORIZED,
+  ErrorCode.FORBIDDEN,
+  ErrorCode.NOT_FOUND,
+  ErrorCode.CONFLICT,
+]);
+
+/**
+ * "Continue with Google" is a pair of browser navigations, so these routes answer with
+ * redirects, never JSON: to Google, then back to the web app's /auth page with a one-time
+ * sign-in token (or an error message) in the fragment, which never reaches a server log.
+ */
+@ApiTags('auth')
+@Controller('auth/google')
+export class GoogleController {
+  private readonly authPage: string;
+
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.authPage = `${config.PUBLIC_URL.replace(/\/+$/, '')}/auth`;
+  }
+
+  @Get()
+  @RateLimit(GOOGLE_SIGN_INS)
+  @ApiOperation({
+    summary: 'Start Google sign-in: redirects the browser to Google',
+    description:
+      'Open it as a page, not with fetch. When Google sign-in is not configured or the provider ' +
+      'cannot be reached, redirects to /auth#error=<message> instead.',
+  })
+  @ApiQuery({
+    name: 'redirect',
+    required: false,
+    description: 'Path inside the product to land on afterwards; default /dashboard',
+    example: '/dashboard',
+  })
+  @ApiResponse({ status: 302, description: 'To the provider, or to /auth#error=<message>' })
+  async start(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const { redirect } = request.query as { redirect?: unknown };
+    await this.redirect(reply, async () => {
+      const { url } = await this.services.request<GoogleStartAnswer>(
+        Subjects.auth.googleStart,
+        { redirect },
+        { timeoutMs: GOOGLE_TIMEOUT_MS },
+      );
+      return url;
+    });
+  }
+
+  @Get('callback')
+  @RateLimit(GOOGLE_SIGN_INS)
+  @ApiOperation({
+    summary: 'Where Google sends the browser back (the OAuth redirect URI)',
+    description:
+      'Redirects to /auth#token=<one-time token>&redirect=<path>[&newUser=1]; the web app ' +
+      'exchanges the token with POST /api/auth/session, and shows the phone modal when ' +
+      'newUser=1. On cancel or failure: /auth#error=<message>.',
+  })
+  @ApiQuery({ name: 'code', required: false })
+  @ApiQuery({ name: 'state', required: false })
+  @ApiQuery({ name: 'error', required: false, description: 'access_denied when cancelled' })
+  @ApiResponse({ status: 302, description: 'To /auth#token=… or /auth#error=…' })
+  async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const at = request.url.indexOf('?');
+    const query = at >= 0 ? request.url.slice(at + 1, at + 1 + MAX_QUERY_LENGTH) : '';
+    await this.redirect(reply, async () => {
+      const signedIn = await this.services.request<GoogleCallbackAnswer>(
+        Subjects.auth.googleCallback,
+        { query },
+        { timeoutMs: GOOGLE_TIMEOUT_MS },
+      );
+      return this.authPageWith({
+        token: signedIn.token,
+        redirect: signedIn.redirect,
+        ...(signedIn.newUser ? { newUser: '1' } : {}),
+      });
+    });
+  }
+
+  /** Sends the browser where `target` says, or to /auth#error=… when that fails: never a 500. */
+  private async redirect(reply: FastifyReply, target: () => Promise<string>) {
+    let location: string;
+    try {
+      location = await target();
+    } catch (err) {
+      const shown = err instanceof ServiceError && SHOWN_CODES.has(err.code);
+      if (!shown) this.logger.warn({ err }, 'Google sign-in failed');
+      const message = shown ? err.message : FAILED;
+      location = this.authPageWith({ error: message });
+    }
+    void reply.header('cache-control', 'no-store');
+    return reply.redirect(location, 302);
+  }
+
+  /** /auth with these values in the fragment, percent-encoded (spaces as %20, not '+'). */
+  private authPageWith(values: Record<string, string>): string {
+    const fragment = Object.entries(values)
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join('&');
+    return `${this.authPage}#${fragment}`;
+  }
+}
