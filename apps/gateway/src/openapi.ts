@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 
 export const API_DOCS_PATH = 'api/docs';
 
@@ -19,6 +20,17 @@ export function setupOpenApi(app: NestFastifyApplication, version: string, publi
       .addBearerAuth()
       .build(),
   );
+  // Request bodies are described by the same class-validator rules that check them.
+  document.components = {
+    ...document.components,
+    schemas: {
+      ...document.components?.schemas,
+      ...(validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' }) as Record<
+        string,
+        object
+      >),
+    },
+  };
   SwaggerModule.setup(API_DOCS_PATH, app, document, {
     jsonDocumentUrl: `${API_DOCS_PATH}/json`,
     customSiteTitle: 'Kartlink API',

@@ -347,13 +347,28 @@ describe('rate limiting and CORS', () => {
   it('publishes the API document', async () => {
     const res = await get('/api/docs/json');
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { info: { title: string }; paths: Record<string, unknown> };
+    const doc = (await res.json()) as {
+      info: { title: string };
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, { required?: string[]; properties?: object }> };
+    };
+    // Bodies are documented from the same rules that validate them.
+    expect(doc.components.schemas.LoginRequest).toMatchObject({
+      required: ['email', 'password'],
+      properties: { email: { type: 'string' }, rememberMe: { type: 'boolean' } },
+    });
     expect(doc.info.title).toBe('Kartlink API');
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/health/live',
         '/api/health/ready',
         '/api/health/services/{service}',
+        '/api/auth/login',
+        '/api/auth/refresh',
+        '/api/auth/me',
+        '/api/auth/google',
+        '/api/user/profile',
+        '/api/admin/impersonation-tokens',
       ]),
     );
     const page = await get('/api/docs');
