@@ -23,5 +23,7 @@ export default defineConfig({
     restoreMocks: true,
     unstubEnvs: true,
     unstubGlobals: true,
+    // jsdom's fetch needs absolute URLs; this is the origin jsdom pretends to be.
+    env: { VITE_API_URL: 'http://localhost:3000/api' },
   },
 });

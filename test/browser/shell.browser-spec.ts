@@ -59,7 +59,7 @@ describe('web app shell', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     await page.getByRole('banner').getByRole('link', { name: 'Sign Up', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Sign in and sign up' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     await page.context().close();
   });

@@ -47,7 +47,7 @@ describe('header and footer', () => {
     expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Sign Up' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in and sign up' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
   });
 
@@ -63,7 +63,9 @@ describe('header and footer', () => {
     await pageHeading();
 
     act(() => {
-      store.dispatch(signedIn({ user: TEST_USER, accessToken: 'fresh-token' }));
+      store.dispatch(
+        signedIn({ user: TEST_USER, accessToken: 'fresh-token', expiresAt: Date.now() + 3600_000 }),
+      );
     });
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
 
@@ -71,7 +73,12 @@ describe('header and footer', () => {
       store.dispatch(signedOut());
     });
     expect(screen.getByRole('link', { name: 'Sign Up' })).toBeInTheDocument();
-    expect(store.getState().auth).toEqual({ user: null, accessToken: null });
+    expect(store.getState().auth).toEqual({
+      status: 'signedOut',
+      user: null,
+      accessToken: null,
+      expiresAt: null,
+    });
   });
 
   it('change the top bar style once the page is scrolled past 20 px', async () => {

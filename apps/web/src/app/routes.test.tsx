@@ -7,8 +7,8 @@ const pageHeading = (name: string) => screen.findByRole('heading', { level: 1, n
 describe('routes of SPEC section 2', () => {
   it.each([
     ['/', 'One link for every store you sell on'],
-    ['/auth', 'Sign in and sign up'],
-    ['/admin-login', 'Admin sign-in'],
+    ['/auth', 'Welcome back'],
+    ['/admin-login', 'Authentication Failed'],
     ['/privacy-policy', 'Privacy Policy'],
     ['/terms-of-service', 'Terms of Service'],
     ['/404', "Look like you're lost"],

@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'account',
                 lazy: async () => ({
-                  Component: (await import('../features/dashboard/routes/AccountPage')).AccountPage,
+                  Component: (await import('../features/auth/routes/AccountPage')).AccountPage,
                 }),
               },
               {

@@ -3,7 +3,7 @@ import { ToolIcon } from './icons';
 import './ComingSoon.css';
 
 interface ComingSoonProps {
-  /** What this page will be, e.g. "Sign in and sign up". */
+  /** What this page will be, e.g. "Set up your shop". */
   title: string;
   /** What it will let people do, in a sentence or two. */
   description: string;

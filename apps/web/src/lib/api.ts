@@ -1,13 +1,16 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery } from './base-query';
 
+/** Where the API lives; pages that send the browser there (Google sign-in) use it too. */
+export const API_ROOT = import.meta.env.VITE_API_URL || '/api';
+
 /**
  * The one RTK Query API of the web app. Features add their calls with
  * `api.injectEndpoints` in their own `api/` folder; every cache tag is declared here.
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: createBaseQuery(import.meta.env.VITE_API_URL || '/api'),
+  baseQuery: createBaseQuery(API_ROOT),
   tagTypes: [
     'Session',
     'Profile',

@@ -2,7 +2,12 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '../app/AppToaster';
-import { createBaseQuery, setSessionRefresher } from './base-query';
+import {
+  createBaseQuery,
+  setSessionExpiredHandler,
+  setSessionRefresher,
+  type AppQueryOptions,
+} from './base-query';
 
 const BASE_URL = 'http://kartlink.test/api';
 let accessToken: string | null = 'token-1';
@@ -26,7 +31,8 @@ function queryApi(): BaseQueryApi {
 }
 
 const baseQuery = createBaseQuery(BASE_URL);
-const call = (args: Parameters<typeof baseQuery>[0]) => baseQuery(args, queryApi(), {});
+const call = (args: Parameters<typeof baseQuery>[0], options: AppQueryOptions = {}) =>
+  baseQuery(args, queryApi(), options);
 
 beforeEach(() => {
   accessToken = 'token-1';
@@ -36,6 +42,7 @@ beforeEach(() => {
 
 afterEach(() => {
   setSessionRefresher(null);
+  setSessionExpiredHandler(null);
   vi.useRealTimers();
 });
 
@@ -123,6 +130,65 @@ describe('on a 401', () => {
     expect((await call('/shop/status')).error).toMatchObject({ status: 401 });
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is an answer, not an expired session, for a signed-out caller', async () => {
+    accessToken = null;
+    const refresh = vi.fn(async () => true);
+    const expired = vi.fn();
+    setSessionRefresher(refresh);
+    setSessionExpiredHandler(expired);
+    fetchMock.mockResolvedValue(json(401, { success: false, error: 'Invalid email or password.' }));
+
+    expect((await call('/auth/login')).error).toMatchObject({ status: 401 });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('is left alone for sign-in calls that skip session recovery', async () => {
+    const refresh = vi.fn(async () => true);
+    const expired = vi.fn();
+    setSessionRefresher(refresh);
+    setSessionExpiredHandler(expired);
+    fetchMock.mockResolvedValue(json(401, { success: false, error: 'Session expired' }));
+
+    await call({ url: '/auth/refresh', method: 'POST' }, { skipSessionRecovery: true });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(expired).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports the expired session when the retry is refused too', async () => {
+    vi.useFakeTimers();
+    const expired = vi.fn();
+    setSessionRefresher(async () => true);
+    setSessionExpiredHandler(expired);
+    fetchMock.mockImplementation(async () => json(401, { success: false, error: 'Nope' }));
+
+    const pending = call('/shop/status');
+    await vi.advanceTimersByTimeAsync(500);
+    await pending;
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports the expired session when the refresh fails', async () => {
+    const expired = vi.fn();
+    setSessionRefresher(async () => false);
+    setSessionExpiredHandler(expired);
+    fetchMock.mockResolvedValue(json(401, { success: false, error: 'Token expired' }));
+
+    await call('/shop/status');
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not report it when the caller keeps the session on a 401', async () => {
+    const expired = vi.fn();
+    setSessionRefresher(async () => false);
+    setSessionExpiredHandler(expired);
+    fetchMock.mockResolvedValue(json(401, { success: false, error: 'Wrong password' }));
+
+    await call({ url: '/auth/password', method: 'POST' }, { keepSessionOn401: true });
+    expect(expired).not.toHaveBeenCalled();
   });
 
   it('shares one refresh between calls that fail together', async () => {

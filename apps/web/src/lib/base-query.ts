@@ -19,6 +19,28 @@ export function setSessionRefresher(fn: SessionRefresher | null): void {
   refresher = fn;
 }
 
+let sessionExpiredHandler: (() => void) | null = null;
+
+/**
+ * Called when a signed-in call still gets a 401 after the refresh and retry: the auth feature
+ * schedules the delayed logout of SPEC section 4.
+ */
+export function setSessionExpiredHandler(fn: (() => void) | null): void {
+  sessionExpiredHandler = fn;
+}
+
+/** Per-endpoint `extraOptions` the base query understands. */
+export interface AppQueryOptions {
+  /**
+   * Sign-in calls (login, refresh, token exchange, logout...): their 401 means wrong
+   * credentials or no session, so no refresh, no retry, no logout. The refresh call needs it
+   * most: retrying it through the refresher would wait on itself.
+   */
+  skipSessionRecovery?: boolean;
+  /** The caller shows this 401 itself (a wrong current password): never sign out over it. */
+  keepSessionOn401?: boolean;
+}
+
 function refreshSession(refresh: SessionRefresher): Promise<boolean> {
   // Concurrent 401s share one refresh: refresh tokens rotate, and replaying one ends the session.
   refreshInFlight ??= refresh()
@@ -34,12 +56,16 @@ const RETRY_AFTER_REFRESH_MS = 500;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, AppQueryOptions>;
+
+const hasSession = (state: { auth: AuthState }) =>
+  Boolean(state.auth.accessToken ?? state.auth.user);
 
 /**
- * fetchBaseQuery with the session's bearer token, plus SPEC section 7's rules: on a 401,
- * refresh the session, wait 500 ms and retry once; a 500 is recorded and toasted, and still
- * returned to the caller.
+ * fetchBaseQuery with the session's bearer token, plus SPEC sections 4 and 7: when a signed-in
+ * call gets a 401, refresh the session, wait 500 ms and retry once, and if that does not help
+ * let the auth feature sign out; a 500 is recorded and toasted, and still returned to the
+ * caller.
  */
 export function createBaseQuery(baseUrl: string): AppBaseQuery {
   const baseQuery = fetchBaseQuery({
@@ -53,11 +79,15 @@ export function createBaseQuery(baseUrl: string): AppBaseQuery {
     },
   });
 
-  return async (args, api, extraOptions) => {
+  return async (args, api, extraOptions = {}) => {
+    const signedIn = hasSession(api.getState() as { auth: AuthState });
     let result = await baseQuery(args, api, extraOptions);
-    if (result.error?.status === 401 && refresher && (await refreshSession(refresher))) {
-      await delay(RETRY_AFTER_REFRESH_MS);
-      result = await baseQuery(args, api, extraOptions);
+    if (result.error?.status === 401 && signedIn && !extraOptions.skipSessionRecovery) {
+      if (refresher && (await refreshSession(refresher))) {
+        await delay(RETRY_AFTER_REFRESH_MS);
+        result = await baseQuery(args, api, extraOptions);
+      }
+      if (result.error?.status === 401 && !extraOptions.keepSessionOn401) sessionExpiredHandler?.();
     }
     if (result.error && httpStatusOf(result.error) === 500) reportServerError(result.error.data);
     return result;

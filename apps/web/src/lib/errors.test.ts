@@ -4,8 +4,12 @@ import {
   describeError,
   errorCategory,
   errorMessageFromState,
+  errorCodeOf,
   errorPagePath,
+  fieldErrorsOf,
   isCriticalError,
+  isNetworkError,
+  serverMessageOf,
   userFacingMessage,
 } from './errors';
 
@@ -144,5 +148,39 @@ describe('error pages', () => {
     );
     expect(errorMessageFromState(null)).toBeUndefined();
     expect(errorMessageFromState({ error: 'not an object' })).toBeUndefined();
+  });
+});
+
+describe('reading a failed API answer', () => {
+  const failure = {
+    status: 400,
+    data: {
+      success: false,
+      error: ' Please check your input and try again. ',
+      errorCode: 'VALIDATION_ERROR',
+      errors: [
+        { path: 'email', msg: 'Email is required' },
+        { path: 3, msg: 'not a field' },
+        'junk',
+      ],
+    },
+  };
+
+  it('gives the server message, the error code and the well-formed field problems', () => {
+    expect(serverMessageOf(failure)).toBe('Please check your input and try again.');
+    expect(errorCodeOf(failure)).toBe('VALIDATION_ERROR');
+    expect(fieldErrorsOf(failure)).toEqual([{ path: 'email', msg: 'Email is required' }]);
+    expect(isNetworkError(failure)).toBe(false);
+  });
+
+  it('gives nothing for an answer without an envelope', () => {
+    const offline = { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' };
+    expect(serverMessageOf(offline)).toBeUndefined();
+    expect(errorCodeOf(offline)).toBeUndefined();
+    expect(fieldErrorsOf(offline)).toEqual([]);
+    expect(isNetworkError(offline)).toBe(true);
+    expect(
+      serverMessageOf({ status: 409, data: { success: false, error: '   ' } }),
+    ).toBeUndefined();
   });
 });

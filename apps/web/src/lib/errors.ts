@@ -1,4 +1,4 @@
-import { DefaultErrorMessage } from '@kartlink/contracts';
+import { DefaultErrorMessage, type FieldError } from '@kartlink/contracts';
 
 /** SPEC section 8 error categories; each has a default message for people. */
 export type ErrorCategory = keyof typeof DefaultErrorMessage;
@@ -134,4 +134,36 @@ export interface ErrorPageState {
 export function errorMessageFromState(state: unknown): string | undefined {
   if (!isRecord(state) || !isRecord(state.error)) return undefined;
   return stringAt(state.error, 'message');
+}
+
+/** The body of a failed API answer (`{ success: false, error, errorCode, errors }`), if any. */
+function failureBody(error: unknown): UnknownRecord | undefined {
+  if (!isRecord(error)) return undefined;
+  return isRecord(error.data) ? error.data : undefined;
+}
+
+/** The server's own message for people (the envelope's `error`), when it sent one. */
+export function serverMessageOf(error: unknown): string | undefined {
+  return stringAt(failureBody(error), 'error')?.trim() || undefined;
+}
+
+/** The envelope's `errorCode`, e.g. 'CONFLICT' or 'TOKEN_EXPIRED'. */
+export function errorCodeOf(error: unknown): string | undefined {
+  return stringAt(failureBody(error), 'errorCode');
+}
+
+/** The envelope's field problems (SPEC section 5: a list of path and msg). */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  const list = failureBody(error)?.errors;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: unknown) =>
+    isRecord(item) && typeof item.path === 'string' && typeof item.msg === 'string'
+      ? [{ path: item.path, msg: item.msg }]
+      : [],
+  );
+}
+
+/** No answer came back at all: offline, timed out, or the server is unreachable. */
+export function isNetworkError(error: unknown): boolean {
+  return httpStatusOf(error) === undefined;
 }

@@ -3,6 +3,9 @@ export const LocalKey = {
   theme: 'theme',
   publicRouteAccessed: 'publicRouteAccessed',
   isNewUser: 'isNewUser',
+  claimedShopUrl: 'claimedShopUrl',
+  /** The signed-in person's public profile, never a token (see stored-user.ts). */
+  authUser: 'auth-user',
 } as const;
 
 /** Every sessionStorage key the web app uses (SPEC section 3), in one place. */
@@ -10,4 +13,8 @@ export const SessionKey = {
   redirectUrl: 'redirectUrl',
   redirectAfterError: 'redirectAfterError',
   recent500Errors: 'recent500Errors',
+  /** When this tab last signed out (ms since the epoch). */
+  logoutTimestamp: 'logoutTimestamp',
+  /** The shop URL claimed on the home page, carried through /auth into setup. */
+  claimedShopUrl: 'claimedShopUrl',
 } as const;

@@ -10,19 +10,41 @@ export const TEST_USER: SessionUser = {
   id: 'user-1',
   email: 'asha@example.com',
   displayName: 'Asha Rao',
+  phoneNumber: null,
+  photoURL: null,
+  role: 'user',
+  plan: 'free',
+  signInMethods: ['password'],
+  createdAt: '2026-01-05T10:00:00.000Z',
 };
+
+export const TEST_ACCESS_TOKEN = 'test-access-token';
 
 interface RenderAppOptions {
   /** Renders as this signed-in user; signed out when absent. */
   user?: SessionUser;
   /** History state of the first entry. */
   state?: unknown;
+  /** Seconds the signed-in user's access token has left; an hour by default. */
+  tokenSecondsLeft?: number;
 }
 
 /** The whole app (store, routes, toasts) in a memory router at `path`. */
-export function renderApp(path: string, { user, state }: RenderAppOptions = {}) {
+export function renderApp(
+  path: string,
+  { user, state, tokenSecondsLeft = 3600 }: RenderAppOptions = {},
+) {
   const store = createAppStore(
-    user ? { auth: { user, accessToken: 'test-access-token' } } : undefined,
+    user
+      ? {
+          auth: {
+            status: 'signedIn',
+            user,
+            accessToken: TEST_ACCESS_TOKEN,
+            expiresAt: Date.now() + tokenSecondsLeft * 1000,
+          },
+        }
+      : undefined,
   );
   const router = createMemoryRouter(routes, { initialEntries: [{ ...parsePath(path), state }] });
   const view = render(<App store={store} router={router} />);

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach } from 'vitest';
 import { installMatchMedia } from './match-media';
+
+// Pages load lazily; on a busy machine the first one can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeEach(() => {
   installMatchMedia();

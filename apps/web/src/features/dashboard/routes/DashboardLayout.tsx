@@ -2,6 +2,7 @@ import { NavLink, Outlet } from 'react-router';
 import { RenderErrorBoundary } from '../../../components/errors/RenderErrorBoundary';
 import { Logo } from '../../../components/Logo';
 import { ThemeToggle } from '../../../components/theme/ThemeToggle';
+import { ImpersonationBanner } from '../components/ImpersonationBanner';
 import './DashboardLayout.css';
 
 const SECTIONS = [
@@ -14,10 +15,14 @@ const SECTIONS = [
   { to: '/dashboard/account', label: 'Account' },
 ];
 
-/** The frame every dashboard page shares: brand bar and section navigation. */
+/**
+ * The frame every dashboard page shares: brand bar and section navigation, and the notice
+ * that an admin is acting as the user.
+ */
 export function DashboardLayout() {
   return (
     <div className="dashboard">
+      <ImpersonationBanner />
       <div className="dashboard__bar">
         <Logo />
         <ThemeToggle />

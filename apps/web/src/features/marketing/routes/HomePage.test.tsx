@@ -51,7 +51,7 @@ describe('claiming a shop URL', () => {
     expect(input).toHaveValue('ashacrafts');
     await user.click(screen.getByRole('button', { name: 'Claim it' }));
 
-    expect(await screen.findByRole('heading', { name: 'Sign in and sign up' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
     expect(router.state.location.search).toBe('?tab=signup&shopUrl=ashacrafts');
   });

@@ -1,0 +1,100 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import './form.css';
+
+type NativeInputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'value' | 'onChange' | 'aria-invalid' | 'aria-describedby' | 'children'
+>;
+
+export interface TextFieldProps extends NativeInputProps {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** The problem with this field, shown under it and announced with it. */
+  error?: string;
+  /** A line of help under the field. */
+  hint?: ReactNode;
+  /** Ids of more elements that describe the field (a password checklist...). */
+  describedBy?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Drawn inside the field, after the input (a show-password button...). */
+  trailing?: ReactNode;
+}
+
+/** A labelled input whose hint and error are tied to it with aria-describedby. */
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  describedBy,
+  inputRef,
+  trailing,
+  className,
+  ...inputProps
+}: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const described = [error ? errorId : null, hint ? hintId : null, describedBy ?? null]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className={trailing ? 'field__control field__control--trailing' : 'field__control'}>
+        <input
+          {...inputProps}
+          ref={inputRef}
+          id={id}
+          className="field__input"
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+        />
+        {trailing}
+      </div>
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
+
+/** A password input with a button that shows or hides what was typed. */
+export function PasswordField(props: PasswordFieldProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={shown ? 'text' : 'password'}
+      autoCapitalize="none"
+      spellCheck={false}
+      trailing={
+        <button
+          type="button"
+          className="field__toggle"
+          aria-pressed={shown}
+          aria-label={`Show ${props.label.toLowerCase()}`}
+          onClick={() => setShown((value) => !value)}
+        >
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,205 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, networkDown, ok, type Reply } from '../../../test/mock-api';
+import { renderApp, TEST_USER } from '../../../test/render-app';
+
+const ME = ok({ ...TEST_USER, phoneNumber: '+919876543210' });
+
+async function openAccount(routes: Record<string, Reply> = {}, user = TEST_USER) {
+  const api = mockApi({ 'GET /auth/me': ME, ...routes });
+  const app = renderApp('/dashboard/account', { user });
+  await screen.findByRole('heading', { level: 1, name: 'Your account' });
+  return { ...app, api };
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('the account page', () => {
+  it('shows who is signed in, with the profile the server has now', async () => {
+    const { api } = await openAccount();
+    expect(screen.getByText(/Signed in as/)).toHaveTextContent('Signed in as asha@example.com');
+    const profile = within(section('Profile'));
+    expect(profile.getByLabelText('Display name')).toHaveValue('Asha Rao');
+    expect(await profile.findByDisplayValue('+919876543210')).toBe(
+      profile.getByLabelText('Phone number'),
+    );
+    expect(api.callsTo('GET /auth/me')[0]?.authorization).toBe('Bearer test-access-token');
+  });
+
+  it('saves the display name and the phone number', async () => {
+    const saved = { ...TEST_USER, displayName: 'Asha R', phoneNumber: '+14155550123' };
+    const { user, api, store } = await openAccount({ 'PUT /user/profile': ok(saved) });
+    const profile = within(section('Profile'));
+    await profile.findByDisplayValue('+919876543210');
+
+    await user.clear(profile.getByLabelText('Display name'));
+    await user.type(profile.getByLabelText('Display name'), 'Asha R');
+    await user.clear(profile.getByLabelText('Phone number'));
+    await user.type(profile.getByLabelText('Phone number'), '+1 (415) 555-0123');
+    await user.click(profile.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /user/profile')[0]?.body).toEqual({
+      displayName: 'Asha R',
+      phoneNumber: '+14155550123',
+    });
+    expect(store.getState().auth.user).toEqual(saved);
+    expect(JSON.parse(localStorage.getItem('auth-user') ?? '{}')).toMatchObject({
+      displayName: 'Asha R',
+      phoneNumber: '+14155550123',
+    });
+    expect(profile.getByLabelText('Phone number')).toHaveValue('+14155550123');
+  });
+
+  it('removes the phone number when it is emptied', async () => {
+    const { user, api } = await openAccount({
+      'PUT /user/profile': ok({ ...TEST_USER, phoneNumber: null }),
+    });
+    const profile = within(section('Profile'));
+    await user.clear(await profile.findByDisplayValue('+919876543210'));
+    await user.click(profile.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Your profile was saved.');
+    expect(api.callsTo('PUT /user/profile')[0]?.body).toEqual({
+      displayName: 'Asha Rao',
+      phoneNumber: '',
+    });
+  });
+
+  it('checks the phone number before saving it', async () => {
+    const { user, api } = await openAccount();
+    const profile = within(section('Profile'));
+    const phone = await profile.findByDisplayValue('+919876543210');
+    await user.clear(phone);
+    await user.type(phone, '12345');
+    await user.click(profile.getByRole('button', { name: 'Save changes' }));
+    expect(phone).toHaveAccessibleDescription(
+      expect.stringContaining('Phone number must be between 10-16 digits'),
+    );
+    expect(phone).toHaveFocus();
+    expect(api.callsTo('PUT /user/profile')).toHaveLength(0);
+  });
+
+  it('says when the phone number belongs to another account', async () => {
+    const { user } = await openAccount({
+      'PUT /user/profile': fail(
+        409,
+        'This phone number is already registered to another account.',
+        'CONFLICT',
+      ),
+    });
+    const profile = within(section('Profile'));
+    await profile.findByDisplayValue('+919876543210');
+    await user.click(profile.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await profile.findByText('This phone number is already registered to another account.'),
+    ).toBeInTheDocument();
+    expect(profile.getByLabelText('Phone number')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('changing the password', () => {
+  it('needs the current password and a new one that follows the rules', async () => {
+    const { user, api } = await openAccount();
+    const form = within(section('Password'));
+    await user.type(form.getByLabelText('New password'), 'short');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+
+    expect(form.getByLabelText('Current password')).toHaveAccessibleDescription(
+      'Password is required',
+    );
+    expect(form.getByLabelText('New password')).toHaveAccessibleDescription(
+      expect.stringContaining('Password must be at least 8 characters long'),
+    );
+    expect(
+      within(form.getByRole('list', { name: 'Password requirements' })).getByText(
+        /One lowercase letter/,
+      ),
+    ).toHaveTextContent('One lowercase letter (done)');
+    expect(api.callsTo('POST /auth/password')).toHaveLength(0);
+  });
+
+  it('changes it and empties the fields', async () => {
+    const { user, api } = await openAccount({
+      'POST /auth/password': ok(null, 'Your password was changed.'),
+    });
+    const form = within(section('Password'));
+    await user.type(form.getByLabelText('Current password'), 'Secret123');
+    await user.type(form.getByLabelText('New password'), 'Better456');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('Your password was changed.')).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/password')[0]?.body).toEqual({
+      currentPassword: 'Secret123',
+      newPassword: 'Better456',
+    });
+    expect(form.getByLabelText('Current password')).toHaveValue('');
+    expect(form.getByLabelText('New password')).toHaveValue('');
+  });
+
+  it('shows a wrong current password on its field', async () => {
+    const { user, store } = await openAccount({
+      'POST /auth/password': fail(
+        400,
+        'Please check your input and try again.',
+        'VALIDATION_ERROR',
+        [{ path: 'currentPassword', msg: 'Your current password is incorrect.' }],
+      ),
+    });
+    const form = within(section('Password'));
+    await user.type(form.getByLabelText('Current password'), 'Wrong123');
+    await user.type(form.getByLabelText('New password'), 'Better456');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+
+    expect(await form.findByText('Your current password is incorrect.')).toBeInTheDocument();
+    expect(form.getByLabelText('Current password')).toHaveFocus();
+    expect(store.getState().auth.user).not.toBeNull();
+  });
+
+  it('is not offered to someone who only signs in with Google', async () => {
+    await openAccount({}, { ...TEST_USER, signInMethods: ['google'] });
+    const form = within(section('Password'));
+    expect(form.getByText(/You sign in with Google/)).toBeInTheDocument();
+    expect(form.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+});
+
+describe('signing out', () => {
+  it('signs out here and goes home', async () => {
+    const { user, api, router, store } = await openAccount({ 'POST /auth/logout': ok(null) });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'One link for every store you sell on' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(api.callsTo('POST /auth/logout')).toHaveLength(1);
+    expect(store.getState().auth.user).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('redirectUrl')).toBeNull();
+
+    // Going back to a protected page right away asks to sign in, as always.
+    await act(() => router.navigate('/dashboard/links'));
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    expect(sessionStorage.getItem('redirectUrl')).toBe('/dashboard/links');
+  });
+
+  it('signs out of every device', async () => {
+    const { user, api, router } = await openAccount({ 'POST /auth/logout-all': ok(null) });
+    await user.click(screen.getByRole('button', { name: 'Sign out of every device' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'One link for every store you sell on' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(api.callsTo('POST /auth/logout-all')[0]?.authorization).toBe('Bearer test-access-token');
+  });
+
+  it('stays signed in and says why when signing out everywhere fails', async () => {
+    const { user, router } = await openAccount({ 'POST /auth/logout-all': networkDown });
+    await user.click(screen.getByRole('button', { name: 'Sign out of every device' }));
+
+    expect(
+      await screen.findByText(
+        'Network error. Please check your internet connection and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/account');
+    expect(screen.getByRole('button', { name: 'Sign out of every device' })).toBeEnabled();
+  });
+});

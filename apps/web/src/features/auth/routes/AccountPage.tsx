@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
+import toast from 'react-hot-toast';
+import { selectCurrentUser } from '../../../lib/auth-slice';
+import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
+import { useCurrentUserQuery } from '../api/session-api';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { ProfileForm } from '../components/ProfileForm';
+import { useSession } from '../hooks/use-session';
+import './AccountPage.css';
+
+/** /dashboard/account: profile, password, and signing out here or everywhere. */
+export function AccountPage() {
+  const session = useSession();
+  const user = useSelector(selectCurrentUser);
+  // The profile may have changed on another device since this session started.
+  const { data: latest } = useCurrentUserQuery();
+  const [leaving, setLeaving] = useState<'here' | 'everywhere' | null>(null);
+
+  useEffect(() => {
+    if (latest) session.updateUser(latest);
+  }, [latest, session]);
+
+  if (!user) return null;
+
+  const signOut = async (everywhere: boolean) => {
+    setLeaving(everywhere ? 'everywhere' : 'here');
+    try {
+      await session.logout({ everywhere });
+    } catch (error) {
+      setLeaving(null);
+      toast.error(userFacingMessage(httpStatusOf(error), serverMessageOf(error)));
+    }
+  };
+
+  const hasPassword = user.signInMethods.includes('password');
+
+  return (
+    <div className="account-page">
+      <header className="account-page__header">
+        <h1>Your account</h1>
+        <p className="account-page__email">
+          Signed in as <strong>{user.email}</strong>
+        </p>
+      </header>
+
+      <section className="account-section" aria-labelledby="account-profile">
+        <h2 id="account-profile">Profile</h2>
+        {/* Drawn again when the server's copy differs, so that the form shows it. */}
+        <ProfileForm key={`${user.displayName}|${user.phoneNumber}`} user={user} />
+      </section>
+
+      <section className="account-section" aria-labelledby="account-password">
+        <h2 id="account-password">Password</h2>
+        {hasPassword ? (
+          <ChangePasswordForm />
+        ) : (
+          <p className="account-section__text">
+            You sign in with Google, so there is no Kartlink password to change.
+          </p>
+        )}
+      </section>
+
+      <section className="account-section" aria-labelledby="account-sessions">
+        <h2 id="account-sessions">Sign out</h2>
+        <p className="account-section__text">
+          Signing out of every device also ends the sessions on your other phones and computers.
+        </p>
+        <div className="account-section__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={leaving !== null}
+            onClick={() => void signOut(false)}
+          >
+            {leaving === 'here' ? 'Signing out…' : 'Sign out'}
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={leaving !== null}
+            onClick={() => void signOut(true)}
+          >
+            {leaving === 'everywhere' ? 'Signing out…' : 'Sign out of every device'}
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}
