@@ -419,6 +419,11 @@ describe('profile', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe('This phone number is already registered to another account.');
     expect((await ravi.call<AuthUser>('GET', '/auth/me')).body.data.phoneNumber).toBeNull();
+
+    // Each token reaches only its own account: Ravi's change leaves Asha's untouched.
+    await ravi.call('PUT', '/user/profile', { displayName: 'Ravi K' });
+    const ashaNow = (await asha.call<AuthUser>('GET', '/auth/me')).body.data;
+    expect(ashaNow).toMatchObject({ displayName: 'Asha R', phoneNumber: phone });
   });
 });
 
