@@ -1,6 +1,7 @@
 import { fetchMail } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
 
 // Signs up, verifies the e-mailed code, signs out and in again, through the real screens of
 // the built web app served by the gateway that test/stack-setup.ts starts.
@@ -24,16 +25,7 @@ async function reached(page: Page, path: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
 
 // Drives the built web app, served by the gateway that test/stack-setup.ts starts.
 jest.setTimeout(60_000);
@@ -28,16 +29,7 @@ async function open(path: string, options: BrowserContextOptions = {}): Promise<
 const shownTheme = (page: Page) => page.locator('html').getAttribute('data-theme');
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -98,3 +98,19 @@ export function PasswordField(props: PasswordFieldProps) {
     />
   );
 }
+
+/** The e-mail address field of every sign-in form: the keyboard and autofill of an address. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'name' | 'type'>) {
+  return (
+    <TextField
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}

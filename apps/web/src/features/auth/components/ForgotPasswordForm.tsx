@@ -1,7 +1,7 @@
 import { emailProblem, type CodeSent } from '@kartlink/contracts';
 import type { FormEvent } from 'react';
 import { FormAlert } from '../../../components/form/FormAlert';
-import { TextField } from '../../../components/form/TextField';
+import { EmailField } from '../../../components/form/TextField';
 import { useSendResetCodeMutation } from '../api/sign-in-api';
 import { useFormErrors } from '../hooks/use-form-errors';
 import type { AuthValues, SetAuthValue } from '../utils/auth-values';
@@ -37,14 +37,7 @@ export function ForgotPasswordForm({ values, setValue, onCodeSent }: ForgotPassw
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Reset password">
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+      <EmailField
         value={values.email}
         onValueChange={(value) => {
           setValue('email', value);

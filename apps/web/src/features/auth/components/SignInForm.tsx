@@ -2,7 +2,7 @@ import { AuthMessages, emailProblem, type AuthSession } from '@kartlink/contract
 import { useState, type FormEvent } from 'react';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { FormAlert } from '../../../components/form/FormAlert';
-import { PasswordField, TextField } from '../../../components/form/TextField';
+import { EmailField, PasswordField } from '../../../components/form/TextField';
 import { httpStatusOf, userFacingMessage } from '../../../lib/errors';
 import { useLoginMutation } from '../api/sign-in-api';
 import { useFormErrors } from '../hooks/use-form-errors';
@@ -66,14 +66,7 @@ export function SignInForm({
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Sign in">
       {notice && !submitted && <FormAlert tone="success">{notice}</FormAlert>}
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+      <EmailField
         value={values.email}
         onValueChange={(value) => change('email', value)}
         error={form.errors.email}

@@ -9,7 +9,7 @@ import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { FormAlert } from '../../../components/form/FormAlert';
-import { PasswordField, TextField } from '../../../components/form/TextField';
+import { EmailField, PasswordField, TextField } from '../../../components/form/TextField';
 import { useSendSignUpCodeMutation } from '../api/sign-in-api';
 import { useFormErrors } from '../hooks/use-form-errors';
 import type { AuthValues, SetAuthValue } from '../utils/auth-values';
@@ -83,14 +83,7 @@ export function SignUpForm({ values, setValue, claimedShopUrl, onCodeSent }: Sig
         error={form.errors.fullName}
         inputRef={form.inputRef('fullName')}
       />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+      <EmailField
         value={values.email}
         onValueChange={(value) => change('email', value)}
         error={form.errors.email}
