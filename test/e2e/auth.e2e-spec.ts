@@ -10,32 +10,11 @@ import {
   codeFromMail,
   mailCount,
   mailNumber,
+  signUp,
   strongPassword,
   uniqueEmail,
   Visitor,
 } from '../support/auth-client';
-
-/** Signs a new person up through the API, as the screens do; answers their session. */
-async function signUp(visitor: Visitor, email = uniqueEmail('asha'), password = strongPassword) {
-  const sent = await visitor.post<CodeSent>('/auth/register/send-otp', {
-    email,
-    fullName: 'Asha Rao',
-    password,
-  });
-  expect(sent.status).toBe(200);
-  const otp = await codeFromMail(email, (await mailCount(email)) - 1);
-  const verified = await visitor.post<CustomTokenAnswer>('/auth/register/verify-otp', {
-    email,
-    otp,
-    password,
-  });
-  expect(verified.status).toBe(200);
-  const session = await visitor.post<AuthSession>('/auth/session', {
-    token: verified.body.data.customToken,
-  });
-  expect(session.status).toBe(200);
-  return { email, password, session: session.body.data };
-}
 
 const userRows = (email: string) => pgQuery('SELECT * FROM auth.users WHERE email = $1', [email]);
 const codeRows = (email: string) =>

@@ -1,4 +1,9 @@
-import { REFRESH_COOKIE } from '@kartlink/contracts';
+import {
+  type AuthSession,
+  type CodeSent,
+  type CustomTokenAnswer,
+  REFRESH_COOKIE,
+} from '@kartlink/contracts';
 import { stackBaseUrl, waitFor } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
 
@@ -100,3 +105,30 @@ export async function codeFromMail(email: string, index: number): Promise<string
 }
 
 export const strongPassword = 'Kartlink2024';
+
+/** Signs a new person up through the API, as the screens do; answers their session. */
+export async function signUp(
+  visitor: Visitor,
+  email = uniqueEmail('asha'),
+  password = strongPassword,
+) {
+  const sent = await visitor.post<CodeSent>('/auth/register/send-otp', {
+    email,
+    fullName: 'Asha Rao',
+    password,
+  });
+  if (sent.status !== 200) throw new Error(`sign-up refused: ${JSON.stringify(sent.body)}`);
+  const otp = await codeFromMail(email, (await mailCount(email)) - 1);
+  const verified = await visitor.post<CustomTokenAnswer>('/auth/register/verify-otp', {
+    email,
+    otp,
+    password,
+  });
+  if (verified.status !== 200)
+    throw new Error(`verification refused: ${JSON.stringify(verified.body)}`);
+  const session = await visitor.post<AuthSession>('/auth/session', {
+    token: verified.body.data.customToken,
+  });
+  if (session.status !== 200) throw new Error(`sign-in refused: ${JSON.stringify(session.body)}`);
+  return { email, password, session: session.body.data };
+}

@@ -9,6 +9,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { GoogleController } from './auth/google.controller';
 import { SessionCookies } from './auth/session-cookies';
 import type { GatewayConfig } from './config';
+import { ShopsController } from './shops/shops.controller';
 import { ProfileController } from './users/profile.controller';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
@@ -34,6 +35,7 @@ export class GatewayModule {
         GoogleController,
         ProfileController,
         AdminController,
+        ShopsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

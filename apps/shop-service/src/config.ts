@@ -1,7 +1,8 @@
 import type { ConfigOf } from '@kartlink/config';
-import { serviceEnvSchema } from '@kartlink/server-kit';
+import { redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
   ...serviceEnvSchema,
+  ...redisEnvSchema,
 };
 export type ShopConfig = ConfigOf<typeof configSchema>;

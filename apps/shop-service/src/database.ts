@@ -1,10 +1,14 @@
 import { databaseOptionsFor } from '@kartlink/server-kit';
 import type { ShopConfig } from './config';
+import { CreateShops1795318856162 } from './migrations/1795318856162-CreateShops';
+import { ShopEntity } from './shops/shop.entity';
+
+export const entities = [ShopEntity];
 
 /** Entities and migrations of the `shop` schema; migrations are generated, never synchronised. */
 export const database = {
-  entities: [],
-  migrations: [],
+  entities,
+  migrations: [CreateShops1795318856162],
 };
 
 export const dataSourceOptions = (config: ShopConfig) =>

@@ -36,6 +36,14 @@ export const Subjects = {
     providers: 'auth.providers',
     impersonate: 'auth.admin.impersonate',
   },
+  shop: {
+    status: 'shop.owner.status',
+    profile: 'shop.owner.profile',
+    updateSettings: 'shop.owner.update-settings',
+    urlAvailable: 'shop.url.available',
+    validateUrl: 'shop.url.validate',
+    publicShop: 'shop.public.shop',
+  },
 } as const;
 
 /** Events other services may listen to (JetStream stream USERS). */

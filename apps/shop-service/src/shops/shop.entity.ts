@@ -1,0 +1,58 @@
+import type { SetupSteps, ShopSeo, SocialMedia } from '@kartlink/contracts';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+
+/** One shop per owner. Its URL is unique across shops: the database decides a race. */
+@Entity({ name: 'shops' })
+export class ShopEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Index('shops_user_id_key', { unique: true })
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Index('shops_shop_url_key', { unique: true, where: 'shop_url IS NOT NULL' })
+  @Column({ name: 'shop_url', type: 'varchar', length: 50, nullable: true })
+  shopUrl!: string | null;
+
+  @Column({ name: 'shop_name', type: 'varchar', length: 100, nullable: true })
+  shopName!: string | null;
+
+  @Column({ name: 'shop_description', type: 'varchar', length: 499, nullable: true })
+  shopDescription!: string | null;
+
+  @Column({ name: 'shop_photo_url', type: 'varchar', length: 2048, nullable: true })
+  shopPhotoURL!: string | null;
+
+  @Column({ name: 'is_shop_public', type: 'boolean', default: false })
+  isShopPublic!: boolean;
+
+  @Column({ name: 'setup_completed', type: 'boolean', default: false })
+  setupCompleted!: boolean;
+
+  @Column({
+    name: 'setup_steps',
+    type: 'jsonb',
+    default: () => `'{"shopUrl": false, "basicInfo": false, "profilePhoto": false}'`,
+  })
+  setupSteps!: SetupSteps;
+
+  @Column({ name: 'social_media', type: 'jsonb', default: () => `'{}'` })
+  socialMedia!: SocialMedia;
+
+  @Column({ type: 'jsonb', default: () => `'{}'` })
+  seo!: ShopSeo;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

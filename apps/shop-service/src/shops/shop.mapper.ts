@@ -1,0 +1,48 @@
+import type { PublicShop, SetupSteps, Shop, ShopStatus } from '@kartlink/contracts';
+import type { ShopEntity } from './shop.entity';
+
+export const NO_STEPS_DONE: SetupSteps = { shopUrl: false, basicInfo: false, profilePhoto: false };
+
+/** SPEC section 4: setup is needed while the name, URL or completed setup is missing. */
+export const requiresSetup = (shop: ShopEntity | null) =>
+  !shop || !shop.shopName || !shop.shopUrl || !shop.setupCompleted;
+
+export function toShop(shop: ShopEntity): Shop {
+  return {
+    userId: shop.userId,
+    shopName: shop.shopName,
+    shopDescription: shop.shopDescription,
+    shopUrl: shop.shopUrl,
+    isShopPublic: shop.isShopPublic,
+    shopPhotoURL: shop.shopPhotoURL,
+    setupCompleted: shop.setupCompleted,
+    setupSteps: shop.setupSteps,
+    socialMedia: shop.socialMedia,
+    seo: shop.seo,
+    requiresSetup: requiresSetup(shop),
+    createdAt: shop.createdAt.toISOString(),
+    updatedAt: shop.updatedAt.toISOString(),
+  };
+}
+
+/** What a visitor may see: no owner id, no setup state. */
+export function toPublicShop(shop: ShopEntity & { shopUrl: string; shopName: string }): PublicShop {
+  return {
+    shopName: shop.shopName,
+    shopDescription: shop.shopDescription,
+    shopUrl: shop.shopUrl,
+    shopPhotoURL: shop.shopPhotoURL,
+    socialMedia: shop.socialMedia,
+    seo: shop.seo,
+  };
+}
+
+export function toStatus(shop: ShopEntity | null): ShopStatus {
+  return {
+    hasShop: shop !== null,
+    requiresSetup: requiresSetup(shop),
+    setupCompleted: shop?.setupCompleted ?? false,
+    setupSteps: shop?.setupSteps ?? NO_STEPS_DONE,
+    shopUrl: shop?.shopUrl ?? null,
+  };
+}

@@ -1,0 +1,34 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type Caller, type ShopSettingsBody, Subjects } from '@kartlink/contracts';
+import { ShopsService } from './shops.service';
+
+@Controller()
+export class ShopsController {
+  constructor(private readonly shops: ShopsService) {}
+
+  @MessagePattern(Subjects.shop.status)
+  status(@Payload() { caller }: { caller: Caller }) {
+    return this.shops.status(caller.userId);
+  }
+
+  @MessagePattern(Subjects.shop.profile)
+  profile(@Payload() { caller }: { caller: Caller }) {
+    return this.shops.profile(caller.userId);
+  }
+
+  @MessagePattern(Subjects.shop.updateSettings)
+  updateSettings(@Payload() { caller, body }: { caller: Caller; body: ShopSettingsBody }) {
+    return this.shops.updateSettings(caller.userId, body);
+  }
+
+  @MessagePattern(Subjects.shop.urlAvailable)
+  urlAvailable(@Payload() { shopUrl, caller }: { shopUrl: string; caller?: Caller }) {
+    return this.shops.availability(shopUrl, caller?.userId);
+  }
+
+  @MessagePattern(Subjects.shop.publicShop)
+  publicShop(@Payload() { shopUrl }: { shopUrl: string }) {
+    return this.shops.publicShop(shopUrl);
+  }
+}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import {
+  cleanSocialValue,
+  ErrorCode,
+  isSocialPlatform,
+  normalizeShopUrl,
+  type PublicShop,
+  type Shop,
+  type ShopSettingsBody,
+  ShopMessages,
+  type ShopStatus,
+  shopUrlProblem,
+  type SocialMedia,
+  type UrlAvailability,
+} from '@kartlink/contracts';
+import { ServiceError } from '@kartlink/server-kit';
+import { QueryFailedError } from 'typeorm';
+import { type CachedShop, ShopCache } from './shop-cache';
+import type { ShopEntity } from './shop.entity';
+import { toPublicShop, toShop, toStatus } from './shop.mapper';
+import { ShopsRepository } from './shops.repository';
+
+@Injectable()
+export class ShopsService {
+  constructor(
+    private readonly shops: ShopsRepository,
+    private readonly cache: ShopCache,
+  ) {}
+
+  async status(userId: string): Promise<ShopStatus> {
+    return toStatus(await this.shops.findByOwner(userId));
+  }
+
+  async profile(userId: string): Promise<Shop> {
+    const shop = await this.shops.findByOwner(userId);
+    if (!shop) throw ServiceError.notFound(ShopMessages.notFound);
+    return toShop(shop);
+  }
+
+  /** A partial update of the owner's shop; the first save creates it. */
+  async updateSettings(userId: string, body: ShopSettingsBody): Promise<Shop> {
+    const shop = (await this.shops.findByOwner(userId)) ?? this.shops.create(userId);
+    const previousUrl = shop.shopUrl;
+    apply(shop, body);
+    let saved: ShopEntity;
+    try {
+      saved = await this.shops.save(shop);
+    } catch (err) {
+      // Two owners claiming one URL at the same moment: the unique index lets exactly one win.
+      if (
+        err instanceof QueryFailedError &&
+        (err as { constraint?: string }).constraint === 'shops_shop_url_key'
+      ) {
+        throw ServiceError.validation(
+          [{ path: 'shopUrl', msg: ShopMessages.urlTaken }],
+          ShopMessages.urlTaken,
+        );
+      }
+      throw err;
+    }
+    await this.cache.invalidate(previousUrl, saved.shopUrl);
+    return toShop(saved);
+  }
+
+  /** Free for this caller? Their own URL counts as free (no token: any claimed URL is taken). */
+  async availability(shopUrl: string, userId?: string): Promise<UrlAvailability> {
+    const problem = shopUrlProblem(shopUrl);
+    if (problem) return { isAvailable: false, message: problem };
+    const owner = await this.shops.findByUrl(normalizeShopUrl(shopUrl));
+    if (owner && owner.userId !== userId)
+      return { isAvailable: false, message: ShopMessages.urlTaken };
+    return { isAvailable: true };
+  }
+
+  /** GET /shop/{shopUrl}: from the cache when it can; private and missing shops are cached too. */
+  async publicShop(shopUrl: string): Promise<PublicShop> {
+    const url = normalizeShopUrl(shopUrl);
+    let entry = await this.cache.get(url);
+    if (!entry) {
+      entry = toCached(shopUrlProblem(url) ? null : await this.shops.findByUrl(url));
+      await this.cache.set(url, entry);
+    }
+    if (entry.kind === 'private') throw new ServiceError(ErrorCode.FORBIDDEN, ShopMessages.private);
+    if (entry.kind === 'missing') throw ServiceError.notFound(ShopMessages.notFound);
+    return entry.shop;
+  }
+}
+
+function toCached(shop: ShopEntity | null): CachedShop {
+  if (!shop?.shopUrl || !shop.shopName) return { kind: 'missing' };
+  if (!shop.isShopPublic) return { kind: 'private' };
+  return {
+    kind: 'public',
+    shop: toPublicShop({ ...shop, shopUrl: shop.shopUrl, shopName: shop.shopName }),
+  };
+}
+
+function apply(shop: ShopEntity, body: ShopSettingsBody) {
+  if (body.shopName !== undefined) shop.shopName = body.shopName.trim();
+  if (body.shopDescription !== undefined) shop.shopDescription = body.shopDescription.trim();
+  if (body.shopUrl !== undefined) shop.shopUrl = normalizeShopUrl(body.shopUrl);
+  if (body.shopPhotoURL !== undefined) shop.shopPhotoURL = body.shopPhotoURL || null;
+  if (body.isShopPublic !== undefined) shop.isShopPublic = body.isShopPublic;
+  if (body.setupCompleted !== undefined) shop.setupCompleted = body.setupCompleted;
+  if (body.setupSteps) shop.setupSteps = { ...shop.setupSteps, ...body.setupSteps };
+  if (body.socialMedia)
+    shop.socialMedia = cleanSocial({ ...shop.socialMedia, ...body.socialMedia });
+  if (body.seo) shop.seo = { ...shop.seo, ...trimmed(body.seo) };
+}
+
+/** Handles cleaned per platform; a platform left empty is removed. */
+function cleanSocial(social: SocialMedia): SocialMedia {
+  const cleaned: SocialMedia = {};
+  for (const [platform, value] of Object.entries(social)) {
+    if (!isSocialPlatform(platform) || typeof value !== 'string') continue;
+    const kept = cleanSocialValue(platform, value);
+    if (kept) cleaned[platform] = kept;
+  }
+  return cleaned;
+}
+
+function trimmed<T extends object>(values: T): T {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]),
+  ) as T;
+}

@@ -1,0 +1,81 @@
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateBy,
+  ValidateNested,
+  type ValidationOptions,
+} from 'class-validator';
+import type { SetupSteps, ShopSeo, ShopSettingsBody, ShopUrlBody } from '../shop';
+import { SEO_LIMITS } from '../shop';
+import { shopDescriptionProblem, shopNameProblem, shopUrlProblem } from '../shop-rules';
+import { isSocialPlatform, type SocialMedia } from '../social';
+
+function Rule(problem: (value: unknown) => string | undefined, options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: problem.name,
+      validator: {
+        validate: (value) => problem(value) === undefined,
+        defaultMessage: (args) => problem(args?.value) ?? '',
+      },
+    },
+    options,
+  );
+}
+
+export class ShopUrlRequest implements ShopUrlBody {
+  @Rule(shopUrlProblem) shopUrl!: string;
+}
+
+/** An availability question: any text is asked, the answer says what is wrong with it. */
+export class ShopUrlCheckRequest implements ShopUrlBody {
+  @IsString({ message: 'Shop URL is required' }) @MaxLength(100) shopUrl!: string;
+}
+
+export class SetupStepsRequest implements Partial<SetupSteps> {
+  @IsOptional() @IsBoolean() shopUrl?: boolean;
+  @IsOptional() @IsBoolean() basicInfo?: boolean;
+  @IsOptional() @IsBoolean() profilePhoto?: boolean;
+}
+
+export class ShopSeoRequest implements ShopSeo {
+  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.title) title?: string;
+  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.description) description?: string;
+  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.keywords) keywords?: string;
+  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.ogTitle) ogTitle?: string;
+  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.ogDescription) ogDescription?: string;
+  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.ogImage) ogImage?: string;
+  @IsOptional() @IsIn(['summary', 'summary_large_image']) twitterCard?:
+    'summary' | 'summary_large_image';
+  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.twitterTitle) twitterTitle?: string;
+  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.twitterDescription) twitterDescription?: string;
+  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.twitterImage) twitterImage?: string;
+}
+
+const socialMediaProblem = (value: unknown) => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'socialMedia must be an object';
+  for (const [platform, handle] of Object.entries(value)) {
+    if (!isSocialPlatform(platform)) return `${platform} is not a supported social platform`;
+    if (typeof handle !== 'string' || handle.length > 200)
+      return `${platform} must be text of at most 200 characters`;
+  }
+  return undefined;
+};
+
+export class ShopSettingsRequest implements ShopSettingsBody {
+  @IsOptional() @Rule(shopNameProblem) shopName?: string;
+  @IsOptional() @Rule(shopDescriptionProblem) shopDescription?: string;
+  @IsOptional() @Rule(shopUrlProblem) shopUrl?: string;
+  @IsOptional() @IsString() @MaxLength(2048) shopPhotoURL?: string | null;
+  @IsOptional() @IsBoolean() isShopPublic?: boolean;
+  @IsOptional() @IsBoolean() setupCompleted?: boolean;
+  @IsOptional() @ValidateNested() @Type(() => SetupStepsRequest) setupSteps?: SetupStepsRequest;
+  @IsOptional() @IsObject() @Rule(socialMediaProblem) socialMedia?: SocialMedia;
+  @IsOptional() @ValidateNested() @Type(() => ShopSeoRequest) seo?: ShopSeoRequest;
+}

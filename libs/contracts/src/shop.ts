@@ -1,0 +1,92 @@
+import type { SocialMedia } from './social';
+
+/** Which wizard steps are done (SPEC section 3). */
+export interface SetupSteps {
+  shopUrl: boolean;
+  basicInfo: boolean;
+  profilePhoto: boolean;
+}
+
+export interface ShopSeo {
+  title?: string;
+  description?: string;
+  keywords?: string;
+  ogTitle?: string;
+  ogDescription?: string;
+  ogImage?: string;
+  twitterCard?: 'summary' | 'summary_large_image';
+  twitterTitle?: string;
+  twitterDescription?: string;
+  twitterImage?: string;
+}
+
+/** The owner's view of their shop (SPEC section 3, "Shop"). */
+export interface Shop {
+  userId: string;
+  shopName: string | null;
+  shopDescription: string | null;
+  shopUrl: string | null;
+  isShopPublic: boolean;
+  shopPhotoURL: string | null;
+  setupCompleted: boolean;
+  setupSteps: SetupSteps;
+  socialMedia: SocialMedia;
+  seo: ShopSeo;
+  /** Derived: no name, URL or completed setup yet (SPEC section 4). */
+  requiresSetup: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a visitor of /{shopUrl} gets: no owner id, no setup state. */
+export interface PublicShop {
+  shopName: string;
+  shopDescription: string | null;
+  shopUrl: string;
+  shopPhotoURL: string | null;
+  socialMedia: SocialMedia;
+  seo: ShopSeo;
+}
+
+export interface ShopStatus {
+  hasShop: boolean;
+  requiresSetup: boolean;
+  setupCompleted: boolean;
+  setupSteps: SetupSteps;
+  shopUrl: string | null;
+}
+
+/** PUT /shop/settings: any shop field, plus the wizard's flags. */
+export interface ShopSettingsBody {
+  shopName?: string;
+  shopDescription?: string;
+  shopUrl?: string;
+  shopPhotoURL?: string | null;
+  isShopPublic?: boolean;
+  setupCompleted?: boolean;
+  setupSteps?: Partial<SetupSteps>;
+  socialMedia?: SocialMedia;
+  seo?: ShopSeo;
+}
+
+export interface ShopUrlBody {
+  shopUrl: string;
+}
+
+export interface UrlAvailability {
+  isAvailable: boolean;
+  /** Why not, in words for people. */
+  message?: string;
+}
+
+export const SEO_LIMITS = {
+  title: 70,
+  description: 160,
+  keywords: 255,
+  ogTitle: 95,
+  ogDescription: 200,
+  ogImage: 2048,
+  twitterTitle: 70,
+  twitterDescription: 200,
+  twitterImage: 2048,
+} as const;
