@@ -9,3 +9,4 @@ export * from './rpc';
 export * from './service-config';
 export * from './service-error';
 export * from './service-module';
+export * from './nats-requester';

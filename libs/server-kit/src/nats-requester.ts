@@ -1,0 +1,92 @@
+import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
+import { ErrorCode, Headers } from '@kartlink/contracts';
+import { headers as natsHeaders, type NatsConnection } from 'nats';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import type { Logger } from './logger';
+import { natsConnectionOptions } from './nats-transport';
+import { currentRequestId } from './request-context';
+import { ServiceError } from './service-error';
+
+export interface RequestOptions {
+  /** Overrides the default timeout for a call known to be slower or that must be faster. */
+  timeoutMs?: number;
+}
+
+/**
+ * Requests to services over NATS: the current request id in the headers, the environment's
+ * subject prefix, an explicit timeout, and every failure turned into a ServiceError.
+ */
+export class NatsRequester {
+  constructor(
+    private readonly client: ClientNats,
+    private readonly subjectPrefix: string,
+    private readonly defaultTimeoutMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  static connect(options: {
+    url: string;
+    name: string;
+    subjectPrefix: string;
+    timeoutMs: number;
+    logger: Logger;
+  }) {
+    const client = new ClientNats(natsConnectionOptions(options.url, options.name));
+    return new NatsRequester(client, options.subjectPrefix, options.timeoutMs, options.logger);
+  }
+
+  async request<T>(
+    subject: string,
+    payload: unknown = {},
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const headers = natsHeaders();
+    const requestId = currentRequestId();
+    if (requestId) headers.set(Headers.requestId, requestId);
+    const record = new NatsRecordBuilder(payload).setHeaders(headers).build();
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    try {
+      return await firstValueFrom(
+        this.client.send<T>(`${this.subjectPrefix}${subject}`, record).pipe(timeout(timeoutMs)),
+      );
+    } catch (err) {
+      throw this.toServiceError(err, subject, timeoutMs);
+    }
+  }
+
+  /** Round trip to the NATS server itself, for readiness. */
+  async natsRoundTrip(): Promise<number> {
+    await this.client.connect();
+    return this.client.unwrap<NatsConnection>().rtt();
+  }
+
+  async close() {
+    await this.client.close();
+  }
+
+  private toServiceError(err: unknown, subject: string, timeoutMs: number): ServiceError {
+    if (err instanceof TimeoutError) {
+      this.logger.warn({ subject, timeoutMs }, 'service did not answer in time');
+      return new ServiceError(
+        ErrorCode.SERVICE_TIMEOUT,
+        'The request timed out. Please try again in a moment.',
+      );
+    }
+    // NATS knows at once when no replica subscribes: answer 504 now instead of waiting.
+    if (err instanceof EmptyResponseException) {
+      this.logger.warn({ subject }, 'no replica of the service is running');
+      return new ServiceError(
+        ErrorCode.SERVICE_TIMEOUT,
+        'The service is not answering right now. Please try again in a moment.',
+      );
+    }
+    const modelled = ServiceError.fromPayload(err);
+    if (modelled) return modelled;
+    this.logger.error({ subject, err }, 'service request failed');
+    return new ServiceError(
+      ErrorCode.SERVICE_UNAVAILABLE,
+      'The service is temporarily unavailable. Please try again later.',
+    );
+  }
+}
