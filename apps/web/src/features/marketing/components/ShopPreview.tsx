@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { formatPrice } from '../../../lib/format';
+import { formatRupees } from '@kartlink/contracts';
 import './ShopPreview.css';
 
 const EXAMPLE_PRODUCTS = [
@@ -25,7 +25,7 @@ export function ShopPreview() {
           {EXAMPLE_PRODUCTS.map(({ title, price, stores, more, hue }) => (
             <li key={title} className="shop-preview__card">
               <span className="shop-preview__image" style={{ '--hue': hue } as CSSProperties}>
-                <span className="shop-preview__price">{formatPrice(price)}</span>
+                <span className="shop-preview__price">{formatRupees(price)}</span>
               </span>
               <span className="shop-preview__title">{title}</span>
               <span className="shop-preview__chips">
