@@ -9,6 +9,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { GoogleController } from './auth/google.controller';
 import { SessionCookies } from './auth/session-cookies';
 import type { GatewayConfig } from './config';
+import { ProductsController, PublicProductsController } from './products/products.controller';
 import { ShopsController } from './shops/shops.controller';
 import { ProfileController } from './users/profile.controller';
 import { HealthController } from './health/health.controller';
@@ -36,6 +37,8 @@ export class GatewayModule {
         ProfileController,
         AdminController,
         ShopsController,
+        ProductsController,
+        PublicProductsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -1,7 +1,16 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { createServiceModule, type Logger } from '@kartlink/server-kit';
+import {
+  CONFIG,
+  createServiceModule,
+  LOGGER,
+  type Logger,
+  NatsRequester,
+} from '@kartlink/server-kit';
 import type { ShopConfig } from './config';
 import { database, entities } from './database';
+import { ProductsController } from './products/products.controller';
+import { ProductsRepository } from './products/products.repository';
+import { ProductsService } from './products/products.service';
 import { shopRedisProviders } from './redis.provider';
 import { ShopCache } from './shops/shop-cache';
 import { ShopsController } from './shops/shops.controller';
@@ -15,6 +24,26 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
     logger,
     database,
     imports: [TypeOrmModule.forFeature(entities)],
-    controllers: [ShopsController],
-    providers: [...shopRedisProviders, ShopsRepository, ShopCache, ShopsService],
+    controllers: [ShopsController, ProductsController],
+    providers: [
+      ...shopRedisProviders,
+      {
+        // Requests to other services (auth-service for a user's plan).
+        provide: NatsRequester,
+        inject: [CONFIG, LOGGER],
+        useFactory: (c: ShopConfig, l: Logger) =>
+          NatsRequester.connect({
+            url: c.NATS_URL,
+            name: 'shop-service-requests',
+            subjectPrefix: c.NATS_SUBJECT_PREFIX,
+            timeoutMs: c.SERVICE_TIMEOUT_MS,
+            logger: l,
+          }),
+      },
+      ShopsRepository,
+      ShopCache,
+      ShopsService,
+      ProductsRepository,
+      ProductsService,
+    ],
   });

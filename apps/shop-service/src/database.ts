@@ -1,14 +1,16 @@
 import { databaseOptionsFor } from '@kartlink/server-kit';
 import type { ShopConfig } from './config';
 import { CreateShops1795318856162 } from './migrations/1795318856162-CreateShops';
+import { CreateProducts1795319249576 } from './migrations/1795319249576-CreateProducts';
+import { ProductEntity } from './products/product.entity';
 import { ShopEntity } from './shops/shop.entity';
 
-export const entities = [ShopEntity];
+export const entities = [ShopEntity, ProductEntity];
 
 /** Entities and migrations of the `shop` schema; migrations are generated, never synchronised. */
 export const database = {
   entities,
-  migrations: [CreateShops1795318856162],
+  migrations: [CreateShops1795318856162, CreateProducts1795319249576],
 };
 
 export const dataSourceOptions = (config: ShopConfig) =>

@@ -3,6 +3,7 @@ export * from './auth-rules';
 export * from './envelope';
 export * from './errors';
 export * from './health';
+export * from './product';
 export * from './product-rules';
 export * from './shop';
 export * from './shop-rules';

@@ -43,6 +43,13 @@ export const Subjects = {
     urlAvailable: 'shop.url.available',
     validateUrl: 'shop.url.validate',
     publicShop: 'shop.public.shop',
+    publicProducts: 'shop.public.products',
+    publicProduct: 'shop.public.product',
+    createProduct: 'shop.products.create',
+    listProducts: 'shop.products.list',
+    getProduct: 'shop.products.get',
+    updateProduct: 'shop.products.update',
+    deleteProduct: 'shop.products.delete',
   },
 } as const;
 

@@ -65,6 +65,11 @@ export class NatsRequester {
     await this.client.close();
   }
 
+  /** Nest calls this when the application closes. */
+  onApplicationShutdown() {
+    return this.close();
+  }
+
   private toServiceError(err: unknown, subject: string, timeoutMs: number): ServiceError {
     if (err instanceof TimeoutError) {
       this.logger.warn({ subject, timeoutMs }, 'service did not answer in time');

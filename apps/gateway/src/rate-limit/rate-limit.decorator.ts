@@ -5,6 +5,8 @@ export interface RateLimitPolicy {
   name: string;
   limit: number;
   windowMs: number;
+  /** Said when the budget is spent; SPEC's general rate-limit message by default. */
+  message?: string;
 }
 
 export const RATE_LIMIT = Symbol('RATE_LIMIT');

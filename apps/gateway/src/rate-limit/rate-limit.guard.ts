@@ -35,7 +35,7 @@ export class RateLimitGuard implements CanActivate {
       [context.getHandler(), context.getClass()],
     );
     if (policy === false) return true;
-    const { name, limit, windowMs } = policy ?? this.defaultPolicy;
+    const { name, limit, windowMs, message } = policy ?? this.defaultPolicy;
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
@@ -52,6 +52,6 @@ export class RateLimitGuard implements CanActivate {
     void reply.header('x-ratelimit-limit', limit).header('x-ratelimit-remaining', result.remaining);
     if (result.allowed) return true;
     void reply.header('retry-after', Math.ceil(result.resetMs / 1000));
-    throw new ServiceError(ErrorCode.RATE_LIMITED, DefaultErrorMessage.rateLimit);
+    throw new ServiceError(ErrorCode.RATE_LIMITED, message ?? DefaultErrorMessage.rateLimit);
   }
 }

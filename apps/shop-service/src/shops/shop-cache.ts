@@ -1,32 +1,90 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PublicShop } from '@kartlink/contracts';
+import type { PublicProduct, PublicShop } from '@kartlink/contracts';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis.provider';
 
 /** A public read as cached: the shop, or the fact that it is private or missing. */
 export type CachedShop =
   { kind: 'public'; shop: PublicShop } | { kind: 'private' } | { kind: 'missing' };
+export type CachedProduct = { kind: 'found'; product: PublicProduct } | { kind: 'missing' };
 
-// A safety net only: every write to a shop deletes its entries at once.
+// A safety net only: every write deletes the entries it affects at once.
 const TTL_SECONDS = 600;
-const key = (shopUrl: string) => `shop:public:${shopUrl}`;
+const keys = {
+  shop: (shopUrl: string) => `shop:public:${shopUrl}`,
+  products: (shopUrl: string) => `shop:products:${shopUrl}`,
+  product: (shopUrl: string, shortCode: string) => `shop:product:${shopUrl}:${shortCode}`,
+};
 
-/** Public reads of shops, served from Redis; a hit costs no database query. */
+/**
+ * Every public read (a shop, its product list, one product) is served from Redis; a hit
+ * costs no database query. Writes to a shop or its products delete what they change.
+ */
 @Injectable()
 export class ShopCache {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
-  async get(shopUrl: string): Promise<CachedShop | undefined> {
-    const raw = await this.redis.get(key(shopUrl));
-    return raw ? (JSON.parse(raw) as CachedShop) : undefined;
+  shop(shopUrl: string) {
+    return this.read<CachedShop>(keys.shop(shopUrl));
+  }
+  setShop(shopUrl: string, value: CachedShop) {
+    return this.write(keys.shop(shopUrl), value);
   }
 
-  async set(shopUrl: string, value: CachedShop) {
-    await this.redis.set(key(shopUrl), JSON.stringify(value), 'EX', TTL_SECONDS);
+  products(shopUrl: string) {
+    return this.read<PublicProduct[]>(keys.products(shopUrl));
+  }
+  setProducts(shopUrl: string, value: PublicProduct[]) {
+    return this.write(keys.products(shopUrl), value);
   }
 
-  async invalidate(...shopUrls: Array<string | null | undefined>) {
-    const keys = [...new Set(shopUrls.filter((u): u is string => Boolean(u)))].map(key);
-    if (keys.length) await this.redis.del(...keys);
+  product(shopUrl: string, shortCode: string) {
+    return this.read<CachedProduct>(keys.product(shopUrl, shortCode));
+  }
+  setProduct(shopUrl: string, shortCode: string, value: CachedProduct) {
+    return this.write(keys.product(shopUrl, shortCode), value);
+  }
+
+  /** After a product write: the shop's list and the product's entries under each code it had. */
+  async invalidateProducts(shopUrl: string, ...shortCodes: string[]) {
+    await this.redis.del(
+      keys.products(shopUrl),
+      ...shortCodes.map((code) => keys.product(shopUrl, code)),
+    );
+  }
+
+  /**
+   * After a shop write: everything cached under its old and new URL, products included, so
+   * that a URL given up and later taken by another shop never shows the old one's entries.
+   */
+  async invalidateShop(...shopUrls: Array<string | null | undefined>) {
+    for (const url of new Set(shopUrls.filter((u): u is string => Boolean(u)))) {
+      const productKeys = await this.scan(
+        `${this.redis.options.keyPrefix ?? ''}${keys.product(url, '*')}`,
+      );
+      await this.redis.del(keys.shop(url), keys.products(url), ...productKeys);
+    }
+  }
+
+  private async read<T>(key: string): Promise<T | undefined> {
+    const raw = await this.redis.get(key);
+    return raw ? (JSON.parse(raw) as T) : undefined;
+  }
+
+  private async write(key: string, value: unknown) {
+    await this.redis.set(key, JSON.stringify(value), 'EX', TTL_SECONDS);
+  }
+
+  /** Keys matching a full pattern, returned without the client's prefix (as del expects them). */
+  private async scan(pattern: string): Promise<string[]> {
+    const prefix = this.redis.options.keyPrefix ?? '';
+    const found: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      found.push(...batch.map((key) => key.slice(prefix.length)));
+    } while (cursor !== '0');
+    return found;
   }
 }

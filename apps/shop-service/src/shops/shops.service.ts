@@ -58,7 +58,7 @@ export class ShopsService {
       }
       throw err;
     }
-    await this.cache.invalidate(previousUrl, saved.shopUrl);
+    await this.cache.invalidateShop(previousUrl, saved.shopUrl);
     return toShop(saved);
   }
 
@@ -75,10 +75,10 @@ export class ShopsService {
   /** GET /shop/{shopUrl}: from the cache when it can; private and missing shops are cached too. */
   async publicShop(shopUrl: string): Promise<PublicShop> {
     const url = normalizeShopUrl(shopUrl);
-    let entry = await this.cache.get(url);
+    let entry = await this.cache.shop(url);
     if (!entry) {
       entry = toCached(shopUrlProblem(url) ? null : await this.shops.findByUrl(url));
-      await this.cache.set(url, entry);
+      await this.cache.setShop(url, entry);
     }
     if (entry.kind === 'private') throw new ServiceError(ErrorCode.FORBIDDEN, ShopMessages.private);
     if (entry.kind === 'missing') throw ServiceError.notFound(ShopMessages.notFound);

@@ -1,2 +1,3 @@
 export * from './auth.dto';
 export * from './shop.dto';
+export * from './product.dto';

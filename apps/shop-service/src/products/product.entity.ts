@@ -1,0 +1,58 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+
+/** A product and its short link; its code is unique within its shop. */
+@Entity({ name: 'products' })
+@Index('products_shop_id_short_code_key', ['shopId', 'shortCode'], { unique: true })
+@Index('products_shop_id_created_at', ['shopId', 'createdAt'])
+export class ProductEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'shop_id', type: 'uuid' })
+  shopId!: string;
+
+  @Column({ name: 'short_code', type: 'varchar', length: 40 })
+  shortCode!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  title!: string;
+
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  description!: string | null;
+
+  /** Rupees, to the paisa; numeric comes back as text and is converted by the mapper. */
+  @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
+  price!: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  brand!: string | null;
+
+  @Column({ name: 'image_url', type: 'varchar', length: 2048, nullable: true })
+  imageUrl!: string | null;
+
+  @Column({ type: 'jsonb', default: () => `'[]'` })
+  images!: string[];
+
+  /** The store addresses, normalised, in the owner's order. */
+  @Column({ name: 'store_urls', type: 'jsonb' })
+  storeUrls!: string[];
+
+  @Column({ name: 'show_on_shop', type: 'boolean', default: true })
+  showOnShop!: boolean;
+
+  @Column({ type: 'int', default: 0 })
+  clicks!: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,41 @@
+import { type Product, type PublicProduct, vendorOf } from '@kartlink/contracts';
+import type { ProductEntity } from './product.entity';
+
+export function toProduct(product: ProductEntity, shopUrl: string, publicUrl: string): Product {
+  const stores = product.storeUrls.map((url) => ({ url, ...vendorOf(url) }));
+  const price = product.price === null ? null : Number(product.price);
+  const image = product.imageUrl ?? product.images[0] ?? null;
+  return {
+    id: product.id,
+    shortCode: product.shortCode,
+    shortUrl: `${publicUrl.replace(/\/$/, '')}/${shopUrl}/${product.shortCode}`,
+    title: product.title,
+    description: product.description,
+    price,
+    brand: product.brand,
+    clicks: product.clicks,
+    createdAt: product.createdAt.toISOString(),
+    imageUrl: image,
+    platforms: stores.map((s) => s.vendor),
+    originalURLs: product.storeUrls,
+    stores,
+    showOnShop: product.showOnShop,
+    productDetails: {
+      title: product.title,
+      description: product.description,
+      images: product.images,
+      image,
+      price,
+      brand: product.brand,
+    },
+  };
+}
+
+export function toPublicProduct(
+  product: ProductEntity,
+  shopUrl: string,
+  publicUrl: string,
+): PublicProduct {
+  const { clicks: _clicks, ...shown } = toProduct(product, shopUrl, publicUrl);
+  return shown;
+}

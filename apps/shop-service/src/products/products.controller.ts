@@ -1,0 +1,51 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  type Caller,
+  type ProductBody,
+  type ProductListQuery,
+  type ProductUpdateBody,
+  Subjects,
+} from '@kartlink/contracts';
+import { ProductsService } from './products.service';
+
+@Controller()
+export class ProductsController {
+  constructor(private readonly products: ProductsService) {}
+
+  @MessagePattern(Subjects.shop.createProduct)
+  create(@Payload() { caller, body }: { caller: Caller; body: ProductBody }) {
+    return this.products.create(caller, body);
+  }
+
+  @MessagePattern(Subjects.shop.listProducts)
+  list(@Payload() { caller, query }: { caller: Caller; query: ProductListQuery }) {
+    return this.products.list(caller, query);
+  }
+
+  @MessagePattern(Subjects.shop.getProduct)
+  get(@Payload() { caller, id }: { caller: Caller; id: string }) {
+    return this.products.get(caller, id);
+  }
+
+  @MessagePattern(Subjects.shop.updateProduct)
+  update(@Payload() { caller, id, body }: { caller: Caller; id: string; body: ProductUpdateBody }) {
+    return this.products.update(caller, id, body);
+  }
+
+  @MessagePattern(Subjects.shop.deleteProduct)
+  async remove(@Payload() { caller, id }: { caller: Caller; id: string }) {
+    await this.products.remove(caller, id);
+    return {};
+  }
+
+  @MessagePattern(Subjects.shop.publicProducts)
+  publicProducts(@Payload() { shopUrl }: { shopUrl: string }) {
+    return this.products.publicProducts(shopUrl);
+  }
+
+  @MessagePattern(Subjects.shop.publicProduct)
+  publicProduct(@Payload() { shopUrl, shortCode }: { shopUrl: string; shortCode: string }) {
+    return this.products.publicProduct(shopUrl, shortCode);
+  }
+}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, type EntityManager, type Repository } from 'typeorm';
+import { ProductEntity } from './product.entity';
+
+@Injectable()
+export class ProductsRepository {
+  constructor(
+    @InjectRepository(ProductEntity) private readonly products: Repository<ProductEntity>,
+  ) {}
+
+  /** Runs `work` while holding the shop's lock, so that counting and adding cannot interleave. */
+  withShopLock<T>(shopId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.products.manager.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `shop-products:${shopId}`,
+      ]);
+      return work(manager);
+    });
+  }
+
+  count(shopId: string, manager?: EntityManager) {
+    return (manager ?? this.products.manager).getRepository(ProductEntity).countBy({ shopId });
+  }
+
+  insert(values: Partial<ProductEntity>, manager: EntityManager) {
+    const repo = manager.getRepository(ProductEntity);
+    return repo.save(repo.create(values));
+  }
+
+  findInShop(shopId: string, id: string) {
+    return this.products.findOneBy({ shopId, id });
+  }
+
+  findByCode(shopId: string, shortCode: string) {
+    return this.products.findOneBy({ shopId, shortCode });
+  }
+
+  save(product: ProductEntity) {
+    return this.products.save(product);
+  }
+
+  remove(product: ProductEntity) {
+    return this.products.remove(product);
+  }
+
+  page(shopId: string, options: { offset: number; limit: number; search?: string }) {
+    const query = this.products
+      .createQueryBuilder('p')
+      .where('p.shop_id = :shopId', { shopId })
+      .orderBy('p.created_at', 'DESC')
+      .addOrderBy('p.id', 'DESC')
+      .skip(options.offset)
+      .take(options.limit);
+    if (options.search) {
+      const like = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query.andWhere(
+        new Brackets((q) =>
+          q
+            .where('p.title ILIKE :like', { like })
+            .orWhere('p.brand ILIKE :like')
+            .orWhere('p.short_code ILIKE :like'),
+        ),
+      );
+    }
+    return query.getManyAndCount();
+  }
+
+  shownOnShop(shopId: string) {
+    return this.products.find({
+      where: { shopId, showOnShop: true },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+  }
+}

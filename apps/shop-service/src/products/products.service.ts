@@ -1,0 +1,211 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Caller,
+  ErrorCode,
+  generateShortCode,
+  normalizeShopUrl,
+  normalizeStoreUrl,
+  type Product,
+  type ProductBody,
+  type ProductListQuery,
+  ProductMessages,
+  type ProductPage,
+  type ProductUpdateBody,
+  type PublicProduct,
+  Subjects,
+  type UserPlan,
+} from '@kartlink/contracts';
+import { CONFIG, NatsRequester, ServiceError } from '@kartlink/server-kit';
+import { type EntityManager, QueryFailedError } from 'typeorm';
+import type { ShopConfig } from '../config';
+import { ShopCache } from '../shops/shop-cache';
+import type { ShopEntity } from '../shops/shop.entity';
+import { ShopsRepository } from '../shops/shops.repository';
+import { ShopsService } from '../shops/shops.service';
+import type { ProductEntity } from './product.entity';
+import { toProduct, toPublicProduct } from './product.mapper';
+import { ProductsRepository } from './products.repository';
+
+const SHORT_CODE_TRIES = 5;
+const CODE_CONSTRAINT = 'products_shop_id_short_code_key';
+
+/** A product's fields as stored, from a request that passed the contract's checks. */
+function fields(body: ProductUpdateBody): Partial<ProductEntity> {
+  const out: Partial<ProductEntity> = {};
+  if (body.title !== undefined) out.title = body.title.trim();
+  if (body.description !== undefined) out.description = body.description.trim() || null;
+  if (body.price !== undefined) out.price = body.price === null ? null : body.price.toFixed(2);
+  if (body.brand !== undefined) out.brand = body.brand.trim() || null;
+  if (body.imageUrl !== undefined) out.imageUrl = body.imageUrl || null;
+  if (body.images !== undefined) out.images = body.images;
+  if (body.originalURLs !== undefined)
+    out.storeUrls = body.originalURLs.map((url) => normalizeStoreUrl(url)!);
+  if (body.showOnShop !== undefined) out.showOnShop = body.showOnShop;
+  return out;
+}
+
+const isCodeTaken = (err: unknown) =>
+  err instanceof QueryFailedError &&
+  (err as { constraint?: string }).constraint === CODE_CONSTRAINT;
+
+const codeTaken = () =>
+  ServiceError.validation(
+    [{ path: 'shortCode', msg: ProductMessages.shortCodeTaken }],
+    ProductMessages.shortCodeTaken,
+  );
+
+/** An owner's products: ownership checked on every call, another owner's ids answer 404. */
+@Injectable()
+export class ProductsService {
+  constructor(
+    private readonly products: ProductsRepository,
+    private readonly shops: ShopsRepository,
+    private readonly shopsService: ShopsService,
+    private readonly cache: ShopCache,
+    private readonly services: NatsRequester,
+    @Inject(CONFIG) private readonly config: ShopConfig,
+  ) {}
+
+  async create(caller: Caller, body: ProductBody): Promise<Product> {
+    const shop = await this.ownShop(caller);
+    const created = await this.products.withShopLock(shop.id, async (manager) => {
+      await this.checkLimit(caller, shop, manager);
+      return this.insert(shop, body, manager);
+    });
+    await this.cache.invalidateProducts(shop.shopUrl!, created.shortCode);
+    return toProduct(created, shop.shopUrl!, this.config.PUBLIC_URL);
+  }
+
+  async list(caller: Caller, query: ProductListQuery): Promise<ProductPage> {
+    const shop = await this.ownShop(caller);
+    const page = query.page ?? 1;
+    const limit = query.limit ?? 20;
+    const search = query.search?.trim() || undefined;
+    const [rows, total] = await this.products.page(shop.id, {
+      offset: (page - 1) * limit,
+      limit,
+      search,
+    });
+    return {
+      items: rows.map((row) => toProduct(row, shop.shopUrl!, this.config.PUBLIC_URL)),
+      total,
+      page,
+      limit,
+    };
+  }
+
+  async get(caller: Caller, id: string): Promise<Product> {
+    const { shop, product } = await this.owned(caller, id);
+    return toProduct(product, shop.shopUrl!, this.config.PUBLIC_URL);
+  }
+
+  async update(caller: Caller, id: string, body: ProductUpdateBody): Promise<Product> {
+    const { shop, product } = await this.owned(caller, id);
+    const previousCode = product.shortCode;
+    Object.assign(product, fields(body));
+    if (body.shortCode !== undefined) product.shortCode = body.shortCode;
+    try {
+      await this.products.save(product);
+    } catch (err) {
+      if (isCodeTaken(err)) throw codeTaken();
+      throw err;
+    }
+    await this.cache.invalidateProducts(shop.shopUrl!, previousCode, product.shortCode);
+    return toProduct(product, shop.shopUrl!, this.config.PUBLIC_URL);
+  }
+
+  async remove(caller: Caller, id: string): Promise<void> {
+    const { shop, product } = await this.owned(caller, id);
+    await this.products.remove(product);
+    await this.cache.invalidateProducts(shop.shopUrl!, product.shortCode);
+  }
+
+  /** GET /shop/{shopUrl}/urls: the products shown on a public shop, newest first. */
+  async publicProducts(shopUrl: string): Promise<PublicProduct[]> {
+    const url = normalizeShopUrl(shopUrl);
+    await this.shopsService.publicShop(url);
+    const cached = await this.cache.products(url);
+    if (cached) return cached;
+    const shop = await this.shops.findByUrl(url);
+    const shown = shop ? await this.products.shownOnShop(shop.id) : [];
+    const products = shown.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL));
+    await this.cache.setProducts(url, products);
+    return products;
+  }
+
+  /** GET /url/shop/{shopUrl}/{shortCode}: one product of a public shop with its stores. */
+  async publicProduct(shopUrl: string, shortCode: string): Promise<PublicProduct> {
+    const url = normalizeShopUrl(shopUrl);
+    const code = shortCode.trim().toLowerCase();
+    await this.shopsService.publicShop(url);
+    let entry = await this.cache.product(url, code);
+    if (!entry) {
+      const shop = await this.shops.findByUrl(url);
+      const row =
+        shop && /^[a-z0-9-]{1,40}$/.test(code)
+          ? await this.products.findByCode(shop.id, code)
+          : null;
+      entry = row
+        ? { kind: 'found', product: toPublicProduct(row, url, this.config.PUBLIC_URL) }
+        : { kind: 'missing' };
+      await this.cache.setProduct(url, code, entry);
+    }
+    if (entry.kind === 'missing') throw ServiceError.notFound(ProductMessages.notFound);
+    return entry.product;
+  }
+
+  private async insert(
+    shop: ShopEntity,
+    body: ProductBody,
+    manager: EntityManager,
+  ): Promise<ProductEntity> {
+    const values = { ...fields(body), shopId: shop.id };
+    if (body.shortCode) {
+      try {
+        return await this.products.insert({ ...values, shortCode: body.shortCode }, manager);
+      } catch (err) {
+        if (isCodeTaken(err)) throw codeTaken();
+        throw err;
+      }
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        // A savepoint, so that a collision does not abort the surrounding transaction.
+        return await manager.transaction((inner) =>
+          this.products.insert({ ...values, shortCode: generateShortCode() }, inner),
+        );
+      } catch (err) {
+        if (!isCodeTaken(err) || attempt >= SHORT_CODE_TRIES) throw err;
+      }
+    }
+  }
+
+  /** The free plan's limit; the plan is asked of auth-service only when the limit is reached. */
+  private async checkLimit(caller: Caller, shop: ShopEntity, manager: EntityManager) {
+    if ((await this.products.count(shop.id, manager)) < this.config.FREE_PRODUCT_LIMIT) return;
+    const { plan } = await this.services.request<{ plan: UserPlan }>(Subjects.auth.userPlan, {
+      userId: caller.userId,
+    });
+    if (plan !== 'premium')
+      throw new ServiceError(ErrorCode.PRODUCT_LIMIT_EXCEEDED, ProductMessages.limitReached);
+  }
+
+  private async ownShop(caller: Caller): Promise<ShopEntity> {
+    const shop = await this.shops.findByOwner(caller.userId);
+    if (!shop?.shopUrl) {
+      throw new ServiceError(
+        ErrorCode.BAD_REQUEST,
+        'Set up your shop first: choose its URL in the setup wizard.',
+      );
+    }
+    return shop;
+  }
+
+  private async owned(caller: Caller, id: string) {
+    const shop = await this.shops.findByOwner(caller.userId);
+    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+    const product = shop && isUuid ? await this.products.findInShop(shop.id, id) : null;
+    if (!shop?.shopUrl || !product) throw ServiceError.notFound(ProductMessages.notFound);
+    return { shop, product };
+  }
+}

@@ -1,0 +1,71 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+} from 'class-validator';
+import type { ProductBody, ProductListQuery, ProductUpdateBody } from '../product';
+import { ProductMessages, shortCodeProblem, storeUrlsProblem } from '../product-rules';
+
+const rule = (name: string, problem: (value: unknown) => string | undefined) =>
+  ValidateBy({
+    name,
+    validator: {
+      validate: (v) => problem(v) === undefined,
+      defaultMessage: (a) => problem(a?.value) ?? '',
+    },
+  });
+
+const titleProblem = (v: unknown) =>
+  typeof v !== 'string' || !v.trim()
+    ? ProductMessages.titleRequired
+    : v.trim().length > 200
+      ? ProductMessages.titleTooLong
+      : undefined;
+
+class ProductFields {
+  @IsOptional() @IsString() @MaxLength(2000) description?: string;
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 }, { message: ProductMessages.priceInvalid })
+  @Min(0, { message: ProductMessages.priceInvalid })
+  @Max(100_000_000, { message: ProductMessages.priceInvalid })
+  price?: number | null;
+  @IsOptional() @IsString() @MaxLength(100) brand?: string;
+  @IsOptional() @IsString() @MaxLength(2048) imageUrl?: string | null;
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  @MaxLength(2048, { each: true })
+  images?: string[];
+  @IsOptional() @rule('shortCode', shortCodeProblem) shortCode?: string;
+  @IsOptional() @IsBoolean() showOnShop?: boolean;
+}
+
+export class CreateProductRequest extends ProductFields implements ProductBody {
+  @rule('title', titleProblem) title!: string;
+  @rule('originalURLs', storeUrlsProblem) originalURLs!: string[];
+}
+
+export class UpdateProductRequest extends ProductFields implements ProductUpdateBody {
+  @IsOptional() @rule('title', titleProblem) title?: string;
+  @IsOptional() @rule('originalURLs', storeUrlsProblem) originalURLs?: string[];
+}
+
+export class ShowOnShopRequest {
+  @IsBoolean({ message: 'showOnShop must be true or false' }) showOnShop!: boolean;
+}
+
+export class ProductListRequest implements ProductListQuery {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @IsOptional() @IsString() @MaxLength(100) search?: string;
+}
