@@ -10,7 +10,7 @@ import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const COMMANDS = ['start', 'test', 'build', 'migration'];
+const COMMANDS = ['start', 'test', 'build', 'migration', 'bench'];
 const MIN_NODE = [20, 19];
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));

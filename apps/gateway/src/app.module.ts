@@ -10,6 +10,7 @@ import { GoogleController } from './auth/google.controller';
 import { SessionCookies } from './auth/session-cookies';
 import type { GatewayConfig } from './config';
 import { ProductsController, PublicProductsController } from './products/products.controller';
+import { PublicReadCache } from './public/public-read-cache';
 import { ShopsController } from './shops/shops.controller';
 import { ProfileController } from './users/profile.controller';
 import { HealthController } from './health/health.controller';
@@ -49,6 +50,7 @@ export class GatewayModule {
         },
         ...redisProviders(REDIS, GATEWAY_CONFIG, 'gateway'),
         ServiceClient,
+        PublicReadCache,
         AccessTokenVerifier,
         AuthGuard,
         SessionCookies,

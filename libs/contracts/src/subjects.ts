@@ -57,6 +57,8 @@ export const Subjects = {
 export const Events = {
   userRegistered: 'events.user.registered',
   userUpdated: 'events.user.updated',
+  /** A shop's public reads changed: { shopUrl }. Every gateway replica drops what it holds. */
+  shopChanged: 'events.shop.changed',
 } as const;
 
 /** Queue group each service's replicas join, so that one replica answers each request. */

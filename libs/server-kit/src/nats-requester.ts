@@ -55,6 +55,23 @@ export class NatsRequester {
     }
   }
 
+  /** Fire-and-forget event to every subscriber (not a queue group): e.g. cache invalidations. */
+  async publish(subject: string, data: unknown): Promise<void> {
+    await firstValueFrom(this.client.emit(`${this.subjectPrefix}${subject}`, data), {
+      defaultValue: undefined,
+    });
+  }
+
+  /** The underlying connection, to subscribe to events. */
+  async connection(): Promise<NatsConnection> {
+    await this.client.connect();
+    return this.client.unwrap<NatsConnection>();
+  }
+
+  get prefix(): string {
+    return this.subjectPrefix;
+  }
+
   /** Round trip to the NATS server itself, for readiness. */
   async natsRoundTrip(): Promise<number> {
     await this.client.connect();

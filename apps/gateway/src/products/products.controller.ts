@@ -9,10 +9,12 @@ import {
   Post,
   Query,
   UseGuards,
+  Res,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type Caller,
+  normalizeShopUrl,
   type Product,
   ProductMessages,
   type ProductPage,
@@ -25,8 +27,11 @@ import {
   ShowOnShopRequest,
   UpdateProductRequest,
 } from '@kartlink/contracts/dto';
+import type { FastifyReply } from 'fastify';
 import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
-import { RateLimit } from '../rate-limit/rate-limit.decorator';
+import { asJson } from '../public/as-json';
+import { PublicReadCache } from '../public/public-read-cache';
+import { RateLimit, SkipRateLimit } from '../rate-limit/rate-limit.decorator';
 import { ServiceClient } from '../services/service-client';
 
 const LINK_CREATION = {
@@ -42,7 +47,10 @@ const LINK_CREATION = {
 @UseGuards(AuthGuard)
 @Controller('urls')
 export class ProductsController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly cache: PublicReadCache,
+  ) {}
 
   @Post()
   @RateLimit(LINK_CREATION)
@@ -51,7 +59,9 @@ export class ProductsController {
     description: 'Over the free plan limit the answer is 403 PRODUCT_LIMIT_EXCEEDED.',
   })
   create(@CurrentCaller() caller: Caller, @Body() body: CreateProductRequest): Promise<Product> {
-    return this.services.request<Product>(Subjects.shop.createProduct, { caller, body });
+    return this.cache.afterWrite(caller, () =>
+      this.services.request<Product>(Subjects.shop.createProduct, { caller, body }),
+    );
   }
 
   @Get()
@@ -75,7 +85,9 @@ export class ProductsController {
     @Param('id') id: string,
     @Body() body: UpdateProductRequest,
   ): Promise<Product> {
-    return this.services.request<Product>(Subjects.shop.updateProduct, { caller, id, body });
+    return this.cache.afterWrite(caller, () =>
+      this.services.request<Product>(Subjects.shop.updateProduct, { caller, id, body }),
+    );
   }
 
   @Patch(':id/show-on-shop')
@@ -85,39 +97,63 @@ export class ProductsController {
     @Param('id') id: string,
     @Body() body: ShowOnShopRequest,
   ): Promise<Product> {
-    return this.services.request<Product>(Subjects.shop.updateProduct, { caller, id, body });
+    return this.cache.afterWrite(caller, () =>
+      this.services.request<Product>(Subjects.shop.updateProduct, { caller, id, body }),
+    );
   }
 
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a product and its short link' })
   async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {
-    await this.services.request(Subjects.shop.deleteProduct, { caller, id });
+    await this.cache.afterWrite(caller, () =>
+      this.services.request(Subjects.shop.deleteProduct, { caller, id }),
+    );
     return null;
   }
 }
 
-/** What visitors read: a public shop's products, and one product with its stores. */
+/**
+ * What visitors read: a public shop's products, and one product with its stores. The hot
+ * path: no per-request Redis rate counting here (abuse is for the ingress in front).
+ */
 @ApiTags('public')
+@SkipRateLimit()
 @Controller()
 export class PublicProductsController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly cache: PublicReadCache,
+  ) {}
 
   @Get('shop/:shopUrl/urls')
   @ApiOperation({ summary: 'The products shown on a public shop, newest first' })
-  shopProducts(@Param('shopUrl') shopUrl: string): Promise<PublicProduct[]> {
-    return this.services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl });
+  async shopProducts(
+    @Param('shopUrl') shopUrl: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const url = normalizeShopUrl(shopUrl);
+    const body = await this.cache.read(url, 'products', () =>
+      this.services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl: url }),
+    );
+    return asJson(reply, body);
   }
 
   @Get('url/shop/:shopUrl/:shortCode')
   @ApiOperation({ summary: 'One product of a public shop with its store options' })
-  product(
+  async product(
     @Param('shopUrl') shopUrl: string,
     @Param('shortCode') shortCode: string,
-  ): Promise<PublicProduct> {
-    return this.services.request<PublicProduct>(Subjects.shop.publicProduct, {
-      shopUrl,
-      shortCode,
-    });
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const url = normalizeShopUrl(shopUrl);
+    const code = shortCode.trim().toLowerCase();
+    const body = await this.cache.read(url, `product:${code}`, () =>
+      this.services.request<PublicProduct>(Subjects.shop.publicProduct, {
+        shopUrl: url,
+        shortCode: code,
+      }),
+    );
+    return asJson(reply, body);
   }
 }

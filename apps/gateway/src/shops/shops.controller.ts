@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type Caller,
+  normalizeShopUrl,
   type PublicShop,
   type Shop,
   type ShopStatus,
@@ -9,8 +10,11 @@ import {
   type UrlAvailability,
 } from '@kartlink/contracts';
 import { ShopSettingsRequest, ShopUrlCheckRequest } from '@kartlink/contracts/dto';
+import type { FastifyReply } from 'fastify';
 import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
-import { RateLimit } from '../rate-limit/rate-limit.decorator';
+import { asJson } from '../public/as-json';
+import { PublicReadCache } from '../public/public-read-cache';
+import { RateLimit, SkipRateLimit } from '../rate-limit/rate-limit.decorator';
 import { ServiceClient } from '../services/service-client';
 
 const URL_CHECKS = { name: 'shop-url-checks', limit: 120, windowMs: 60_000 };
@@ -18,7 +22,10 @@ const URL_CHECKS = { name: 'shop-url-checks', limit: 120, windowMs: 60_000 };
 @ApiTags('shop')
 @Controller('shop')
 export class ShopsController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly cache: PublicReadCache,
+  ) {}
 
   @Get('status')
   @UseGuards(AuthGuard)
@@ -46,7 +53,9 @@ export class ShopsController {
     @CurrentCaller() caller: Caller,
     @Body() body: ShopSettingsRequest,
   ): Promise<Shop> {
-    return this.services.request<Shop>(Subjects.shop.updateSettings, { caller, body });
+    return this.cache.afterWrite(caller, () =>
+      this.services.request<Shop>(Subjects.shop.updateSettings, { caller, body }),
+    );
   }
 
   @Post('check-url-available')
@@ -76,10 +85,18 @@ export class ShopsController {
   }
 
   @Get(':shopUrl')
+  @SkipRateLimit()
   @ApiOperation({
     summary: 'A public shop (lower-cased and trimmed); 403 with "private" for a private one',
   })
-  publicShop(@Param('shopUrl') shopUrl: string): Promise<PublicShop> {
-    return this.services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl });
+  async publicShop(
+    @Param('shopUrl') shopUrl: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const url = normalizeShopUrl(shopUrl);
+    const body = await this.cache.read(url, 'shop', () =>
+      this.services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl: url }),
+    );
+    return asJson(reply, body);
   }
 }

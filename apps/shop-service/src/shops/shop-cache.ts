@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PublicProduct, PublicShop } from '@kartlink/contracts';
+import { Events, type PublicProduct, type PublicShop } from '@kartlink/contracts';
+import { NatsRequester } from '@kartlink/server-kit';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis.provider';
 
@@ -22,7 +23,10 @@ const keys = {
  */
 @Injectable()
 export class ShopCache {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly services: NatsRequester,
+  ) {}
 
   shop(shopUrl: string) {
     return this.read<CachedShop>(keys.shop(shopUrl));
@@ -63,7 +67,13 @@ export class ShopCache {
         `${this.redis.options.keyPrefix ?? ''}${keys.product(url, '*')}`,
       );
       await this.redis.del(keys.shop(url), keys.products(url), ...productKeys);
+      await this.announce(url);
     }
+  }
+
+  /** Tells every gateway replica to drop what it holds of this shop. */
+  private async announce(shopUrl: string) {
+    await this.services.publish(Events.shopChanged, { shopUrl });
   }
 
   private async read<T>(key: string): Promise<T | undefined> {

@@ -1,0 +1,92 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { type Caller, Events, type ShopStatus, Subjects } from '@kartlink/contracts';
+import { LOGGER, type Logger } from '@kartlink/server-kit';
+import { JSONCodec, type Subscription } from 'nats';
+import { ServiceClient } from '../services/service-client';
+
+const MAX_ENTRIES = 5000;
+/** A safety net only: shop-service's change events clear entries at once. */
+const TTL_MS = 5000;
+
+interface Entry {
+  /** The whole answer, serialised once. */
+  body: string;
+  expires: number;
+}
+
+/**
+ * The public reads a gateway replica has answered lately, kept in its own memory (bounded,
+ * least recently used out first) so that a hot read never leaves the process. Every replica
+ * listens to shop-service's change events and drops a shop's entries the moment it changes;
+ * the replica that carried a write also drops them before answering it (read-your-writes).
+ */
+@Injectable()
+export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly entries = new Map<string, Entry>();
+  /** Bumped by each change of a shop, so that a read begun before it is not stored after it. */
+  private readonly generations = new Map<string, number>();
+  private subscription?: Subscription;
+
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    const connection = await this.services.connection();
+    const codec = JSONCodec<{ data?: { shopUrl?: string } }>();
+    this.subscription = connection.subscribe(`${this.services.prefix}${Events.shopChanged}`, {
+      callback: (err, message) => {
+        if (err) return this.logger.warn({ err }, 'shop change events interrupted');
+        const shopUrl = codec.decode(message.data).data?.shopUrl;
+        if (shopUrl) this.forget(shopUrl);
+      },
+    });
+  }
+
+  onApplicationShutdown() {
+    this.subscription?.unsubscribe();
+  }
+
+  /** The cached answer, or the one `load` gives (then kept, unless the shop changed meanwhile). */
+  /**
+   * Runs an owner's write and then forgets the owner's shop, so that this replica's next read
+   * shows the write. The shop's URL is read first, since the write may change it.
+   */
+  async afterWrite<T>(caller: Caller, write: () => Promise<T>): Promise<T> {
+    const { shopUrl } = await this.services.request<ShopStatus>(Subjects.shop.status, { caller });
+    const result = await write();
+    if (shopUrl) this.forget(shopUrl);
+    return result;
+  }
+
+  async read(shopUrl: string, key: string, load: () => Promise<unknown>): Promise<string> {
+    const cacheKey = `${shopUrl}\u0000${key}`;
+    const hit = this.entries.get(cacheKey);
+    if (hit && hit.expires > Date.now()) {
+      // Re-inserted: a Map keeps insertion order, so the oldest entry is always first.
+      this.entries.delete(cacheKey);
+      this.entries.set(cacheKey, hit);
+      return hit.body;
+    }
+    const generation = this.generations.get(shopUrl) ?? 0;
+    const body = JSON.stringify({ success: true, data: await load() });
+    if ((this.generations.get(shopUrl) ?? 0) === generation) {
+      this.entries.set(cacheKey, { body, expires: Date.now() + TTL_MS });
+      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return body;
+  }
+
+  /** Drops what this replica holds of a shop (its own writes call this before answering). */
+  forget(shopUrl: string) {
+    this.generations.set(shopUrl, (this.generations.get(shopUrl) ?? 0) + 1);
+    const prefix = `${shopUrl}\u0000`;
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+}
