@@ -9,6 +9,7 @@ import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
 import { createValidationPipe } from './http/validation';
 import { setupOpenApi } from './openapi';
+import { registerPublicRoutes } from './public/public-routes';
 import { serveWebApp } from './web/web-app';
 
 /**
@@ -61,6 +62,7 @@ export async function createGateway(
         'no built web app there (index.html missing); serving the API only',
       );
   }
+  registerPublicRoutes(app);
   await app.init();
   return app;
 }

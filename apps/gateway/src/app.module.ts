@@ -9,7 +9,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { GoogleController } from './auth/google.controller';
 import { SessionCookies } from './auth/session-cookies';
 import type { GatewayConfig } from './config';
-import { ProductsController, PublicProductsController } from './products/products.controller';
+import { ProductsController } from './products/products.controller';
 import { PublicReadCache } from './public/public-read-cache';
 import { ShopsController } from './shops/shops.controller';
 import { ProfileController } from './users/profile.controller';
@@ -39,7 +39,6 @@ export class GatewayModule {
         AdminController,
         ShopsController,
         ProductsController,
-        PublicProductsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

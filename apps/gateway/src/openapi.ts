@@ -4,6 +4,54 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 
 export const API_DOCS_PATH = 'api/docs';
 
+const shopUrlParam = {
+  name: 'shopUrl',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+} as const;
+const publicErrors = {
+  '403': { description: 'The shop is private (the error contains "private")' },
+  '404': { description: 'No such shop or product' },
+};
+
+/** The visitors' reads are plain Fastify routes (public/public-routes.ts): documented here. */
+const PUBLIC_READ_PATHS = {
+  '/api/shop/{shopUrl}': {
+    get: {
+      tags: ['public'],
+      summary: 'A public shop (lower-cased and trimmed)',
+      parameters: [shopUrlParam],
+      responses: { '200': { description: '{ success: true, data: PublicShop }' }, ...publicErrors },
+    },
+  },
+  '/api/shop/{shopUrl}/urls': {
+    get: {
+      tags: ['public'],
+      summary: 'The products shown on a public shop, newest first',
+      parameters: [shopUrlParam],
+      responses: {
+        '200': { description: '{ success: true, data: PublicProduct[] }' },
+        ...publicErrors,
+      },
+    },
+  },
+  '/api/url/shop/{shopUrl}/{shortCode}': {
+    get: {
+      tags: ['public'],
+      summary: 'One product of a public shop with its store options',
+      parameters: [
+        shopUrlParam,
+        { name: 'shortCode', in: 'path', required: true, schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': { description: '{ success: true, data: PublicProduct }' },
+        ...publicErrors,
+      },
+    },
+  },
+};
+
 /** The API document, built from the decorators on the routes, so it is always current. */
 export function setupOpenApi(app: NestFastifyApplication, version: string, publicUrl: string) {
   const document = SwaggerModule.createDocument(
@@ -31,6 +79,7 @@ export function setupOpenApi(app: NestFastifyApplication, version: string, publi
       >),
     },
   };
+  Object.assign(document.paths, PUBLIC_READ_PATHS);
   SwaggerModule.setup(API_DOCS_PATH, app, document, {
     jsonDocumentUrl: `${API_DOCS_PATH}/json`,
     customSiteTitle: 'Kartlink API',

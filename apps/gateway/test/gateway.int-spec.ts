@@ -369,6 +369,10 @@ describe('rate limiting and CORS', () => {
         '/api/auth/google',
         '/api/user/profile',
         '/api/admin/impersonation-tokens',
+        '/api/shop/{shopUrl}',
+        '/api/shop/{shopUrl}/urls',
+        '/api/url/shop/{shopUrl}/{shortCode}',
+        '/api/urls',
       ]),
     );
     const page = await get('/api/docs');

@@ -9,16 +9,13 @@ import {
   Post,
   Query,
   UseGuards,
-  Res,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type Caller,
-  normalizeShopUrl,
   type Product,
   ProductMessages,
   type ProductPage,
-  type PublicProduct,
   Subjects,
 } from '@kartlink/contracts';
 import {
@@ -27,11 +24,9 @@ import {
   ShowOnShopRequest,
   UpdateProductRequest,
 } from '@kartlink/contracts/dto';
-import type { FastifyReply } from 'fastify';
 import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
-import { asJson } from '../public/as-json';
 import { PublicReadCache } from '../public/public-read-cache';
-import { RateLimit, SkipRateLimit } from '../rate-limit/rate-limit.decorator';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ServiceClient } from '../services/service-client';
 
 const LINK_CREATION = {
@@ -110,50 +105,5 @@ export class ProductsController {
       this.services.request(Subjects.shop.deleteProduct, { caller, id }),
     );
     return null;
-  }
-}
-
-/**
- * What visitors read: a public shop's products, and one product with its stores. The hot
- * path: no per-request Redis rate counting here (abuse is for the ingress in front).
- */
-@ApiTags('public')
-@SkipRateLimit()
-@Controller()
-export class PublicProductsController {
-  constructor(
-    private readonly services: ServiceClient,
-    private readonly cache: PublicReadCache,
-  ) {}
-
-  @Get('shop/:shopUrl/urls')
-  @ApiOperation({ summary: 'The products shown on a public shop, newest first' })
-  async shopProducts(
-    @Param('shopUrl') shopUrl: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const url = normalizeShopUrl(shopUrl);
-    const body = await this.cache.read(url, 'products', () =>
-      this.services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl: url }),
-    );
-    return asJson(reply, body);
-  }
-
-  @Get('url/shop/:shopUrl/:shortCode')
-  @ApiOperation({ summary: 'One product of a public shop with its store options' })
-  async product(
-    @Param('shopUrl') shopUrl: string,
-    @Param('shortCode') shortCode: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const url = normalizeShopUrl(shopUrl);
-    const code = shortCode.trim().toLowerCase();
-    const body = await this.cache.read(url, `product:${code}`, () =>
-      this.services.request<PublicProduct>(Subjects.shop.publicProduct, {
-        shopUrl: url,
-        shortCode: code,
-      }),
-    );
-    return asJson(reply, body);
   }
 }

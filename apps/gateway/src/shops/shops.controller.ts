@@ -1,20 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type Caller,
-  normalizeShopUrl,
-  type PublicShop,
   type Shop,
   type ShopStatus,
   Subjects,
   type UrlAvailability,
 } from '@kartlink/contracts';
 import { ShopSettingsRequest, ShopUrlCheckRequest } from '@kartlink/contracts/dto';
-import type { FastifyReply } from 'fastify';
 import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
-import { asJson } from '../public/as-json';
 import { PublicReadCache } from '../public/public-read-cache';
-import { RateLimit, SkipRateLimit } from '../rate-limit/rate-limit.decorator';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ServiceClient } from '../services/service-client';
 
 const URL_CHECKS = { name: 'shop-url-checks', limit: 120, windowMs: 60_000 };
@@ -82,21 +78,5 @@ export class ShopsController {
       shopUrl: body.shopUrl,
       caller,
     });
-  }
-
-  @Get(':shopUrl')
-  @SkipRateLimit()
-  @ApiOperation({
-    summary: 'A public shop (lower-cased and trimmed); 403 with "private" for a private one',
-  })
-  async publicShop(
-    @Param('shopUrl') shopUrl: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const url = normalizeShopUrl(shopUrl);
-    const body = await this.cache.read(url, 'shop', () =>
-      this.services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl: url }),
-    );
-    return asJson(reply, body);
   }
 }

@@ -1,0 +1,53 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  normalizeShopUrl,
+  type PublicProduct,
+  type PublicShop,
+  Subjects,
+} from '@kartlink/contracts';
+import { ServiceClient } from '../services/service-client';
+import { PublicReadCache } from './public-read-cache';
+
+/**
+ * The three reads visitors make, registered on Fastify itself: they carry almost all the
+ * traffic, and a cached answer needs none of Nest's per-request machinery (guards, pipes,
+ * interceptors). Errors still go through the one error mapping (Nest's Fastify error handler).
+ * They are documented in openapi.ts.
+ */
+export function registerPublicRoutes(app: NestFastifyApplication) {
+  const services = app.get(ServiceClient);
+  const cache = app.get(PublicReadCache);
+  const fastify = app.getHttpAdapter().getInstance();
+  const json = 'application/json; charset=utf-8';
+
+  fastify.get<{ Params: { shopUrl: string } }>('/api/shop/:shopUrl', async (request, reply) => {
+    const shopUrl = normalizeShopUrl(request.params.shopUrl);
+    const body = await cache.read(shopUrl, 'shop', () =>
+      services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
+    );
+    return reply.type(json).send(body);
+  });
+
+  fastify.get<{ Params: { shopUrl: string } }>(
+    '/api/shop/:shopUrl/urls',
+    async (request, reply) => {
+      const shopUrl = normalizeShopUrl(request.params.shopUrl);
+      const body = await cache.read(shopUrl, 'products', () =>
+        services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl }),
+      );
+      return reply.type(json).send(body);
+    },
+  );
+
+  fastify.get<{ Params: { shopUrl: string; shortCode: string } }>(
+    '/api/url/shop/:shopUrl/:shortCode',
+    async (request, reply) => {
+      const shopUrl = normalizeShopUrl(request.params.shopUrl);
+      const shortCode = request.params.shortCode.trim().toLowerCase();
+      const body = await cache.read(shopUrl, `product:${shortCode}`, () =>
+        services.request<PublicProduct>(Subjects.shop.publicProduct, { shopUrl, shortCode }),
+      );
+      return reply.type(json).send(body);
+    },
+  );
+}
