@@ -1,4 +1,11 @@
-import type { Product, ProductPage, PublicProduct, Shop } from '@kartlink/contracts';
+import type {
+  AuthUser,
+  Product,
+  ProductPage,
+  PublicProduct,
+  Shop,
+  ShopStats,
+} from '@kartlink/contracts';
 import { pgQuery } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
 import { signUp, Visitor } from '../support/auth-client';
@@ -157,7 +164,18 @@ describe('product links', () => {
       errorCode: 'PRODUCT_LIMIT_EXCEEDED',
       error: 'Upgrade to Premium for unlimited products',
     });
-    await pgQuery(`UPDATE auth.users SET plan = 'premium' WHERE email = $1`, [email]);
+    // Only an admin moves a user to Premium.
+    expect((await owner.call('PUT', '/admin/users/plan', { email, plan: 'premium' })).status).toBe(
+      403,
+    );
+    const admin = new Visitor();
+    const { email: adminEmail } = await signUp(admin);
+    await pgQuery(`UPDATE auth.users SET role = 'admin' WHERE email = $1`, [adminEmail]);
+    const upgraded = await admin.call<AuthUser>('PUT', '/admin/users/plan', {
+      email,
+      plan: 'premium',
+    });
+    expect(upgraded.body.data).toMatchObject({ email, plan: 'premium' });
     expect((await owner.post('/urls', { ...kurta, title: 'Premium product' })).status).toBe(201);
   });
 });
@@ -175,6 +193,10 @@ describe('public product reads', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((p) => p.id)).toEqual([shown.id]);
     expect(list.body.data[0]).not.toHaveProperty('clicks');
+
+    expect((await visitor.call<ShopStats>('GET', `/shop/${shopUrl}/stats`)).body.data).toEqual({
+      productCount: 1,
+    });
 
     const one = await visitor.call<PublicProduct>(
       'GET',

@@ -36,6 +36,14 @@ const PUBLIC_READ_PATHS = {
       },
     },
   },
+  '/api/shop/{shopUrl}/stats': {
+    get: {
+      tags: ['public'],
+      summary: 'What a visitor may know about a public shop: { productCount }',
+      parameters: [shopUrlParam],
+      responses: { '200': { description: '{ success: true, data: ShopStats }' }, ...publicErrors },
+    },
+  },
   '/api/url/shop/{shopUrl}/{shortCode}': {
     get: {
       tags: ['public'],

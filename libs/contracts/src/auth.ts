@@ -47,6 +47,11 @@ export interface UpdateProfileBody {
   /** An empty string removes the number. */
   phoneNumber?: string;
 }
+export interface SetPlanBody {
+  email: string;
+  plan: UserPlan;
+}
+
 export interface CreateImpersonationBody {
   email: string;
 }

@@ -90,3 +90,8 @@ export const SEO_LIMITS = {
   twitterDescription: 200,
   twitterImage: 2048,
 } as const;
+
+/** GET /shop/{shopUrl}/stats: what a visitor may know about a public shop. */
+export interface ShopStats {
+  productCount: number;
+}

@@ -35,6 +35,7 @@ export const Subjects = {
     googleCallback: 'auth.google.callback',
     providers: 'auth.providers',
     impersonate: 'auth.admin.impersonate',
+    setPlan: 'auth.admin.set-plan',
   },
   shop: {
     status: 'shop.owner.status',
@@ -45,6 +46,7 @@ export const Subjects = {
     publicShop: 'shop.public.shop',
     publicProducts: 'shop.public.products',
     publicProduct: 'shop.public.product',
+    publicStats: 'shop.public.stats',
     createProduct: 'shop.products.create',
     listProducts: 'shop.products.list',
     getProduct: 'shop.products.get',

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type Caller, ErrorCode, normalizeEmail } from '@kartlink/contracts';
+import { type Caller, ErrorCode, normalizeEmail, type UserPlan } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import { SessionsService } from '../sessions/sessions.service';
+import { UserEventsPublisher } from '../events/user-events.publisher';
+import { toAuthUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
 import { AuditRepository } from './audit.repository';
 
@@ -14,18 +16,43 @@ export class AdminService {
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly audit: AuditRepository,
+    private readonly events: UserEventsPublisher,
   ) {}
 
   /** Admin status is read from the database, not trusted from the token. */
-  async impersonate(caller: Caller, email: string) {
-    if (caller.actorId)
+  private async admin(caller: Caller) {
+    if (caller.actorId) {
       throw new ServiceError(
         ErrorCode.FORBIDDEN,
         'Stop acting as a user before acting as another.',
       );
+    }
     const admin = await this.users.findById(caller.userId);
     if (admin?.role !== 'admin')
       throw new ServiceError(ErrorCode.FORBIDDEN, 'Only an admin can do this.');
+    return admin;
+  }
+
+  /** Moves a user to the free or the premium plan (billing is outside the product for now). */
+  async setPlan(caller: Caller, email: string, plan: UserPlan) {
+    const admin = await this.admin(caller);
+    const user = await this.users.findByEmail(normalizeEmail(email));
+    if (!user) throw ServiceError.notFound('No account uses this email.');
+    const previous = user.plan;
+    user.plan = plan;
+    await this.users.save(user);
+    await this.events.updated(user);
+    await this.audit.record({
+      type: 'admin.plan-changed',
+      actorId: admin.id,
+      subjectId: user.id,
+      details: { from: previous, to: plan },
+    });
+    return toAuthUser(user);
+  }
+
+  async impersonate(caller: Caller, email: string) {
+    const admin = await this.admin(caller);
     const target = await this.users.findByEmail(normalizeEmail(email));
     if (!target) throw ServiceError.notFound('No account uses this email.');
     if (target.role === 'admin')

@@ -4,7 +4,8 @@ export type AuditEventType =
   | 'impersonation.token-created'
   | 'impersonation.started'
   | 'impersonation.ended'
-  | 'admin.promoted';
+  | 'admin.promoted'
+  | 'admin.plan-changed';
 
 /** What admins did, for whom, and when; rows are only ever added. */
 @Entity({ name: 'audit_events' })

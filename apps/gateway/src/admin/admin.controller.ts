@@ -1,7 +1,7 @@
-import { Body, Controller, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Inject, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Caller, type ImpersonationToken, Subjects } from '@kartlink/contracts';
-import { CreateImpersonationRequest } from '@kartlink/contracts/dto';
+import { type AuthUser, type Caller, type ImpersonationToken, Subjects } from '@kartlink/contracts';
+import { CreateImpersonationRequest, SetPlanRequest } from '@kartlink/contracts/dto';
 import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
 import type { GatewayConfig } from '../config';
 import { ServiceClient } from '../services/service-client';
@@ -16,6 +16,12 @@ export class AdminController {
     private readonly services: ServiceClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
+
+  @Put('users/plan')
+  @ApiOperation({ summary: 'Admins only: move a user to the free or premium plan (audited)' })
+  setPlan(@CurrentCaller() caller: Caller, @Body() body: SetPlanRequest): Promise<AuthUser> {
+    return this.services.request<AuthUser>(Subjects.auth.setPlan, { caller, body });
+  }
 
   @Post('impersonation-tokens')
   @ApiOperation({

@@ -3,13 +3,14 @@ import {
   normalizeShopUrl,
   type PublicProduct,
   type PublicShop,
+  type ShopStats,
   Subjects,
 } from '@kartlink/contracts';
 import { ServiceClient } from '../services/service-client';
 import { PublicReadCache } from './public-read-cache';
 
 /**
- * The three reads visitors make, registered on Fastify itself: they carry almost all the
+ * The reads visitors make, registered on Fastify itself: they carry almost all the
  * traffic, and a cached answer needs none of Nest's per-request machinery (guards, pipes,
  * interceptors). Errors still go through the one error mapping (Nest's Fastify error handler).
  * They are documented in openapi.ts.
@@ -34,6 +35,17 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
       const body = await cache.read(shopUrl, 'products', () =>
         services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl }),
+      );
+      return reply.type(json).send(body);
+    },
+  );
+
+  fastify.get<{ Params: { shopUrl: string } }>(
+    '/api/shop/:shopUrl/stats',
+    async (request, reply) => {
+      const shopUrl = normalizeShopUrl(request.params.shopUrl);
+      const body = await cache.read(shopUrl, 'stats', () =>
+        services.request<ShopStats>(Subjects.shop.publicStats, { shopUrl }),
       );
       return reply.type(json).send(body);
     },

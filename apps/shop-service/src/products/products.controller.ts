@@ -44,6 +44,11 @@ export class ProductsController {
     return this.products.publicProducts(shopUrl);
   }
 
+  @MessagePattern(Subjects.shop.publicStats)
+  publicStats(@Payload() { shopUrl }: { shopUrl: string }) {
+    return this.products.publicStats(shopUrl);
+  }
+
   @MessagePattern(Subjects.shop.publicProduct)
   publicProduct(@Payload() { shopUrl, shortCode }: { shopUrl: string; shortCode: string }) {
     return this.products.publicProduct(shopUrl, shortCode);

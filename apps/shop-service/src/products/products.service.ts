@@ -12,6 +12,7 @@ import {
   type ProductPage,
   type ProductUpdateBody,
   type PublicProduct,
+  type ShopStats,
   Subjects,
   type UserPlan,
 } from '@kartlink/contracts';
@@ -131,6 +132,11 @@ export class ProductsService {
     const products = shown.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL));
     await this.cache.setProducts(url, products);
     return products;
+  }
+
+  /** GET /shop/{shopUrl}/stats: from the cached list, so it costs no query when warm. */
+  async publicStats(shopUrl: string): Promise<ShopStats> {
+    return { productCount: (await this.publicProducts(shopUrl)).length };
   }
 
   /** GET /url/shop/{shopUrl}/{shortCode}: one product of a public shop with its stores. */

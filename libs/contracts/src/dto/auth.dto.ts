@@ -25,7 +25,9 @@ import {
   type RegisterVerifyOtpBody,
   type ResendOtpBody,
   type TokenExchangeBody,
+  type SetPlanBody,
   type UpdateProfileBody,
+  type UserPlan,
 } from '../auth';
 
 /**
@@ -108,6 +110,11 @@ export class UpdateProfileRequest implements UpdateProfileBody {
     },
   })
   phoneNumber?: string;
+}
+
+export class SetPlanRequest implements SetPlanBody {
+  @Rule(emailProblem) email!: string;
+  @IsIn(['free', 'premium'], { message: 'plan must be free or premium' }) plan!: UserPlan;
 }
 
 export class CreateImpersonationRequest implements CreateImpersonationBody {
