@@ -180,6 +180,23 @@ describe('product links', () => {
   });
 });
 
+describe('link creation pace', () => {
+  it('answers 429 with its own message when links are created too quickly', async () => {
+    const { owner } = await shopOwner();
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 31; i += 1) {
+      last = await owner.post('/urls', { title: '' });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(last!.status).toBe(429);
+    expect(last!.body.error).toBe(
+      'You are creating links too quickly. Please wait a moment and try again.',
+    );
+  });
+});
+
 describe('public product reads', () => {
   it('shows the shop’s visible products and one product with its stores, from a cache writes clear', async () => {
     const { owner, shopUrl } = await shopOwner();
