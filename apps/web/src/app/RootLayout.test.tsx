@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, signedOut } from '../lib/auth-slice';
+import { statusOf, testShop } from '../test/fixtures';
+import { mockApi, ok } from '../test/mock-api';
 import { renderApp, TEST_USER } from '../test/render-app';
 
 const pageView = vi.hoisted(() => vi.fn());
@@ -35,6 +37,12 @@ describe('header and footer', () => {
     '/asha-crafts/k3x9',
     '/some/unknown/deep/path',
   ])('are absent on %s', async (path) => {
+    // An owner whose shop is set up: the dashboard pages open as they are.
+    mockApi({
+      'GET /shop/status': ok(statusOf(testShop())),
+      'GET /shop/user/profile': ok(testShop()),
+      'GET /urls': ok({ items: [], total: 0, page: 1, limit: 10 }),
+    });
     renderApp(path, { user: TEST_USER });
     await pageHeading();
     expect(siteHeader()).not.toBeInTheDocument();

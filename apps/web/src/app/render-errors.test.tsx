@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, TEST_USER } from '../test/render-app';
 
 // Two pages of the real app that fail to render: one critically, one not.
-vi.mock('../features/dashboard/routes/LinksPage', () => ({
+vi.mock('../features/links/routes/LinksPage', () => ({
   LinksPage: () => {
     throw new TypeError("Cannot read properties of undefined (reading 'map')");
   },

@@ -1,6 +1,28 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { statusOf, testShop } from '../test/fixtures';
+import { fail, mockApi, ok } from '../test/mock-api';
 import { renderApp, TEST_USER } from '../test/render-app';
+import {
+  testProduct as publicProduct,
+  testShop as publicShop,
+} from '../features/storefront/test/fixtures';
+
+/** An owner whose shop is set up: the dashboard pages open as they are. */
+const serveFinishedShop = () =>
+  mockApi({
+    'GET /shop/status': ok(statusOf(testShop())),
+    'GET /shop/user/profile': ok(testShop()),
+    'GET /urls': ok({ items: [], total: 0, page: 1, limit: 10 }),
+  });
+
+/** A public shop, asha-crafts, with one product, k3x9. */
+const servePublicShop = () =>
+  mockApi({
+    'GET /shop/asha-crafts': ok(publicShop({ shopName: 'Asha Crafts', shopUrl: 'asha-crafts' })),
+    'GET /shop/asha-crafts/urls': ok([publicProduct({ shortCode: 'k3x9' })]),
+    'GET /url/shop/asha-crafts/k3x9': ok(publicProduct({ shortCode: 'k3x9' })),
+  });
 
 const pageHeading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -28,15 +50,28 @@ describe('routes of SPEC section 2', () => {
     ['/dashboard/shop/seo', 'Search and sharing (SEO)'],
     ['/dashboard/shop/social', 'Social links'],
     ['/dashboard/shop/banners', 'Shop banners'],
-    ['/shop/setup', 'Set up your shop'],
-    ['/asha-crafts', 'Shop pages are on their way'],
-    ['/shop/asha-crafts', 'Shop pages are on their way'],
-    ['/open/asha-crafts', 'Shop pages are on their way'],
-    ['/asha-crafts/k3x9', 'Product pages are on their way'],
-    ['/shop/asha-crafts/k3x9', 'Product pages are on their way'],
-    ['/open/asha-crafts/k3x9', 'Product pages are on their way'],
   ])('%s shows "%s"', async (path, heading) => {
+    serveFinishedShop();
     renderApp(path, { user: TEST_USER });
+    expect(await pageHeading(heading)).toBeInTheDocument();
+  });
+
+  it('/shop/setup shows "Set up your shop" to an owner without a shop', async () => {
+    mockApi({ 'GET /shop/user/profile': fail(404, 'Shop not found', 'NOT_FOUND') });
+    renderApp('/shop/setup', { user: TEST_USER });
+    expect(await pageHeading('Set up your shop')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/asha-crafts', 'Asha Crafts'],
+    ['/shop/asha-crafts', 'Asha Crafts'],
+    ['/open/asha-crafts', 'Asha Crafts'],
+    ['/asha-crafts/k3x9', 'Block-print cotton kurta'],
+    ['/shop/asha-crafts/k3x9', 'Block-print cotton kurta'],
+    ['/open/asha-crafts/k3x9', 'Block-print cotton kurta'],
+  ])('%s shows "%s" to anyone', async (path, heading) => {
+    servePublicShop();
+    renderApp(path);
     expect(await pageHeading(heading)).toBeInTheDocument();
   });
 
@@ -47,9 +82,11 @@ describe('routes of SPEC section 2', () => {
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
   });
 
-  it('says which shop and product a public page is for', async () => {
+  it('asks the API for the shop and product of the address', async () => {
+    const api = servePublicShop();
     renderApp('/asha-crafts/k3x9');
-    expect(await screen.findByText(/Product "k3x9" of the shop "asha-crafts"/)).toBeInTheDocument();
+    await pageHeading('Block-print cotton kurta');
+    expect(api.callsTo('GET /url/shop/asha-crafts/k3x9')).toHaveLength(1);
   });
 
   it.each(['/some/unknown/deep/path', '/dashboard/nope', '/dashboard/shop/settings/more'])(
@@ -74,16 +111,18 @@ describe('routes of SPEC section 2', () => {
 describe('public product pages', () => {
   it('mark the public visit and clear the new-user flag', async () => {
     localStorage.setItem('isNewUser', 'true');
+    servePublicShop();
     renderApp('/asha-crafts/k3x9');
-    await pageHeading('Product pages are on their way');
+    await pageHeading('Block-print cotton kurta');
     expect(localStorage.getItem('publicRouteAccessed')).toBe('true');
     expect(localStorage.getItem('isNewUser')).toBeNull();
   });
 
   it('are the only pages that do so', async () => {
     localStorage.setItem('isNewUser', 'true');
+    servePublicShop();
     renderApp('/asha-crafts');
-    await pageHeading('Shop pages are on their way');
+    await pageHeading('Asha Crafts');
     expect(localStorage.getItem('publicRouteAccessed')).toBeNull();
     expect(localStorage.getItem('isNewUser')).toBe('true');
   });
@@ -99,8 +138,9 @@ describe('the dashboard', () => {
   });
 
   it('does not frame public pages with it', async () => {
+    servePublicShop();
     renderApp('/asha-crafts', { user: TEST_USER });
-    await pageHeading('Shop pages are on their way');
+    await pageHeading('Asha Crafts');
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 });

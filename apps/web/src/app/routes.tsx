@@ -91,113 +91,128 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            path: 'dashboard',
+            // SPEC section 2: an unfinished shop sends its owner to the wizard, once a session.
             lazy: async () => ({
-              Component: (await import('../features/dashboard/routes/DashboardLayout'))
-                .DashboardLayout,
+              Component: (await import('../features/shop-setup/components/SetupGate')).SetupGate,
             }),
             children: [
               {
-                index: true,
+                path: 'dashboard',
                 lazy: async () => ({
-                  Component: (await import('../features/dashboard/routes/DashboardHomePage'))
-                    .DashboardHomePage,
+                  Component: (await import('../features/dashboard/routes/DashboardLayout'))
+                    .DashboardLayout,
                 }),
-              },
-              {
-                path: 'links',
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/routes/LinksPage')).LinksPage,
-                }),
-              },
-              {
-                path: 'link/:id',
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/routes/LinkDetailPage'))
-                    .LinkDetailPage,
-                }),
-              },
-              {
-                path: 'create-link',
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/routes/CreateLinkPage'))
-                    .CreateLinkPage,
-                }),
-              },
-              {
-                path: 'account',
-                lazy: async () => ({
-                  Component: (await import('../features/auth/routes/AccountPage')).AccountPage,
-                }),
-              },
-              {
-                path: 'analytics',
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/routes/AnalyticsPage'))
-                    .AnalyticsPage,
-                }),
-              },
-              {
-                path: 'pricing',
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/routes/PricingPage')).PricingPage,
-                }),
-              },
-              {
-                path: 'secretoffer',
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/routes/SecretOfferPage'))
-                    .SecretOfferPage,
-                }),
-              },
-              {
-                path: 'shop',
                 children: [
                   {
                     index: true,
                     lazy: async () => ({
-                      Component: (
-                        await import('../features/shop-dashboard/routes/ShopDashboardPage')
-                      ).ShopDashboardPage,
+                      Component: (await import('../features/dashboard/routes/DashboardHomePage'))
+                        .DashboardHomePage,
                     }),
                   },
                   {
+                    path: 'links',
                     lazy: async () => ({
-                      Component: (
-                        await import('../features/shop-dashboard/routes/ShopSectionsLayout')
-                      ).ShopSectionsLayout,
+                      Component: (await import('../features/links/routes/LinksPage')).LinksPage,
+                    }),
+                  },
+                  {
+                    path: 'link/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/links/routes/LinkDetailPage'))
+                        .LinkDetailPage,
+                    }),
+                  },
+                  {
+                    path: 'create-link',
+                    lazy: async () => ({
+                      Component: (await import('../features/links/routes/CreateLinkPage'))
+                        .CreateLinkPage,
+                    }),
+                  },
+                  {
+                    path: 'account',
+                    lazy: async () => ({
+                      Component: (await import('../features/auth/routes/AccountPage')).AccountPage,
+                    }),
+                  },
+                  {
+                    path: 'analytics',
+                    lazy: async () => ({
+                      Component: (await import('../features/dashboard/routes/AnalyticsPage'))
+                        .AnalyticsPage,
+                    }),
+                  },
+                  {
+                    path: 'pricing',
+                    lazy: async () => ({
+                      Component: (await import('../features/dashboard/routes/PricingPage'))
+                        .PricingPage,
+                    }),
+                  },
+                  {
+                    path: 'secretoffer',
+                    lazy: async () => ({
+                      Component: (await import('../features/dashboard/routes/SecretOfferPage'))
+                        .SecretOfferPage,
+                    }),
+                  },
+                  {
+                    path: 'shop',
+                    // The extra shop guard: no shop or an unfinished one goes to the wizard.
+                    lazy: async () => ({
+                      Component: (await import('../features/shop-dashboard/components/RequireShop'))
+                        .RequireShop,
                     }),
                     children: [
                       {
-                        path: 'settings',
+                        index: true,
                         lazy: async () => ({
                           Component: (
-                            await import('../features/shop-dashboard/routes/ShopSettingsPage')
-                          ).ShopSettingsPage,
+                            await import('../features/shop-dashboard/routes/ShopDashboardPage')
+                          ).ShopDashboardPage,
                         }),
                       },
                       {
-                        path: 'seo',
-                        lazy: async () => ({
-                          Component: (await import('../features/shop-dashboard/routes/ShopSeoPage'))
-                            .ShopSeoPage,
-                        }),
-                      },
-                      {
-                        path: 'social',
                         lazy: async () => ({
                           Component: (
-                            await import('../features/shop-dashboard/routes/ShopSocialPage')
-                          ).ShopSocialPage,
+                            await import('../features/shop-dashboard/routes/ShopSectionsLayout')
+                          ).ShopSectionsLayout,
                         }),
-                      },
-                      {
-                        path: 'banners',
-                        lazy: async () => ({
-                          Component: (
-                            await import('../features/shop-dashboard/routes/ShopBannersPage')
-                          ).ShopBannersPage,
-                        }),
+                        children: [
+                          {
+                            path: 'settings',
+                            lazy: async () => ({
+                              Component: (
+                                await import('../features/shop-dashboard/routes/ShopSettingsPage')
+                              ).ShopSettingsPage,
+                            }),
+                          },
+                          {
+                            path: 'seo',
+                            lazy: async () => ({
+                              Component: (
+                                await import('../features/shop-dashboard/routes/ShopSeoPage')
+                              ).ShopSeoPage,
+                            }),
+                          },
+                          {
+                            path: 'social',
+                            lazy: async () => ({
+                              Component: (
+                                await import('../features/shop-dashboard/routes/ShopSocialPage')
+                              ).ShopSocialPage,
+                            }),
+                          },
+                          {
+                            path: 'banners',
+                            lazy: async () => ({
+                              Component: (
+                                await import('../features/shop-dashboard/routes/ShopBannersPage')
+                              ).ShopBannersPage,
+                            }),
+                          },
+                        ],
                       },
                     ],
                   },

@@ -17,4 +17,6 @@ export const SessionKey = {
   logoutTimestamp: 'logoutTimestamp',
   /** The shop URL claimed on the home page, carried through /auth into setup. */
   claimedShopUrl: 'claimedShopUrl',
+  /** The setup gate sent this session to the wizard once already (SPEC section 2). */
+  setupRedirected: 'setupRedirected',
 } as const;

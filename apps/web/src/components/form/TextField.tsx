@@ -19,6 +19,10 @@ export interface TextFieldProps extends NativeInputProps {
   inputRef?: Ref<HTMLInputElement>;
   /** Drawn inside the field, after the input (a show-password button...). */
   trailing?: ReactNode;
+  /** Drawn before the input, as part of the field (an address prefix...). */
+  leading?: ReactNode;
+  /** Shows "used/limit" characters under the field. */
+  counter?: number;
 }
 
 /** A labelled input whose hint and error are tied to it with aria-describedby. */
@@ -31,6 +35,8 @@ export function TextField({
   describedBy,
   inputRef,
   trailing,
+  leading,
+  counter,
   className,
   ...inputProps
 }: TextFieldProps) {
@@ -46,7 +52,20 @@ export function TextField({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <div className={trailing ? 'field__control field__control--trailing' : 'field__control'}>
+      <div
+        className={[
+          'field__control',
+          trailing ? 'field__control--trailing' : '',
+          leading ? 'field__control--leading' : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+      >
+        {leading && (
+          <span className="field__leading" aria-hidden="true">
+            {leading}
+          </span>
+        )}
         <input
           {...inputProps}
           ref={inputRef}
@@ -64,12 +83,34 @@ export function TextField({
           {error}
         </p>
       )}
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
+      {counter === undefined ? (
+        hint && (
+          <p id={hintId} className="field__hint">
+            {hint}
+          </p>
+        )
+      ) : (
+        <div className="field__meta">
+          {hint ? (
+            <p id={hintId} className="field__hint">
+              {hint}
+            </p>
+          ) : (
+            <span />
+          )}
+          <CharacterCount length={value.length} limit={counter} />
+        </div>
       )}
     </div>
+  );
+}
+
+/** "12/70": how much of a length limit is used; over the limit it turns red. */
+export function CharacterCount({ length, limit }: { length: number; limit: number }) {
+  return (
+    <p className={length > limit ? 'field__count field__count--over' : 'field__count'}>
+      {length}/{limit}
+    </p>
   );
 }
 

@@ -5,8 +5,8 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { PasswordField } from '../../../components/form/TextField';
 import { httpStatusOf, userFacingMessage } from '../../../lib/errors';
 import { useChangePasswordMutation } from '../api/account-api';
-import { useFormErrors } from '../hooks/use-form-errors';
-import { formFailure, type FieldErrors } from '../utils/form-errors';
+import { useFormErrors } from '../../../hooks/use-form-errors';
+import { formFailure, type FieldErrors } from '../../../lib/form-errors';
 import { PasswordChecklist } from './PasswordChecklist';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;

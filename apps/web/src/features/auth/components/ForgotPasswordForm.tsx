@@ -3,9 +3,9 @@ import type { FormEvent } from 'react';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { EmailField } from '../../../components/form/TextField';
 import { useSendResetCodeMutation } from '../api/sign-in-api';
-import { useFormErrors } from '../hooks/use-form-errors';
+import { useFormErrors } from '../../../hooks/use-form-errors';
 import type { AuthValues, SetAuthValue } from '../utils/auth-values';
-import { formFailure } from '../utils/form-errors';
+import { formFailure } from '../../../lib/form-errors';
 import { AuthScreenMessages } from '../utils/messages';
 
 const FIELDS = ['email'] as const;

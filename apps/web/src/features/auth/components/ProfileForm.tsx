@@ -5,9 +5,9 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { TextField } from '../../../components/form/TextField';
 import { httpStatusOf, userFacingMessage } from '../../../lib/errors';
 import { useUpdateProfileMutation } from '../api/account-api';
-import { useFormErrors } from '../hooks/use-form-errors';
+import { useFormErrors } from '../../../hooks/use-form-errors';
 import { useSession } from '../hooks/use-session';
-import { formFailure, type FieldErrors } from '../utils/form-errors';
+import { formFailure, type FieldErrors } from '../../../lib/form-errors';
 import { PhoneMessages } from '../utils/messages';
 
 const FIELDS = ['displayName', 'phoneNumber'] as const;

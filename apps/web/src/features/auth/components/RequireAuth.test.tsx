@@ -127,7 +127,8 @@ describe('the guard check', () => {
       ),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/links');
-    expect(screen.getByRole('heading', { name: 'Your product links' })).toBeInTheDocument();
+    // The page opens once the setup gate has its answer about the shop.
+    expect(await screen.findByRole('heading', { name: 'Your product links' })).toBeInTheDocument();
   });
 });
 

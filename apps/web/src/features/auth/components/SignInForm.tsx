@@ -5,9 +5,9 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { EmailField, PasswordField } from '../../../components/form/TextField';
 import { httpStatusOf, userFacingMessage } from '../../../lib/errors';
 import { useLoginMutation } from '../api/sign-in-api';
-import { useFormErrors } from '../hooks/use-form-errors';
+import { useFormErrors } from '../../../hooks/use-form-errors';
 import type { AuthValues, SetAuthValue } from '../utils/auth-values';
-import { formFailure, type FieldErrors } from '../utils/form-errors';
+import { formFailure, type FieldErrors } from '../../../lib/form-errors';
 
 const FIELDS = ['email', 'password'] as const;
 type Field = (typeof FIELDS)[number];

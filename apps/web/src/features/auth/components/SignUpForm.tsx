@@ -11,9 +11,9 @@ import { CheckboxField } from '../../../components/form/CheckboxField';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { EmailField, PasswordField, TextField } from '../../../components/form/TextField';
 import { useSendSignUpCodeMutation } from '../api/sign-in-api';
-import { useFormErrors } from '../hooks/use-form-errors';
+import { useFormErrors } from '../../../hooks/use-form-errors';
 import type { AuthValues, SetAuthValue } from '../utils/auth-values';
-import { formFailure, type FieldErrors } from '../utils/form-errors';
+import { formFailure, type FieldErrors } from '../../../lib/form-errors';
 import { AuthScreenMessages } from '../utils/messages';
 import { PasswordChecklist } from './PasswordChecklist';
 

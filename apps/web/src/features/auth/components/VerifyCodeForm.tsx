@@ -16,9 +16,9 @@ import {
   useVerifySignUpCodeMutation,
 } from '../api/sign-in-api';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
-import { useFormErrors } from '../hooks/use-form-errors';
+import { useFormErrors } from '../../../hooks/use-form-errors';
 import type { AuthValues, SetAuthValue } from '../utils/auth-values';
-import { formFailure, type FieldErrors } from '../utils/form-errors';
+import { formFailure, type FieldErrors } from '../../../lib/form-errors';
 import { AuthScreenMessages } from '../utils/messages';
 import { PasswordChecklist } from './PasswordChecklist';
 

@@ -1,16 +1,56 @@
 import { Link } from 'react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { CopyButton } from '../../../components/CopyButton';
+import { publicShopAddress } from '../../../lib/shop-api';
+import { ShopPageHeader } from '../components/ShopPageHeader';
+import { WithShop } from '../components/WithShop';
 import { SHOP_SECTIONS } from '../shop-sections';
 import './ShopDashboardPage.css';
+import './shop-pages.css';
 
+/** /dashboard/shop: the shop as visitors meet it, its address, and its sections. */
 export function ShopDashboardPage() {
   return (
-    <>
-      <ComingSoon
-        title="Your shop"
-        description="An overview of your public shop: how it looks to visitors, its address and its status."
-        back={{ to: '/dashboard', label: 'Back to Dashboard' }}
-      />
+    <div className="shop-page shop-dashboard">
+      <ShopPageHeader title="Your shop">
+        How your shop looks to visitors, where they find it, and what you can change.
+      </ShopPageHeader>
+      <WithShop>
+        {(shop) => {
+          const address = publicShopAddress(shop.shopUrl ?? '');
+          return (
+            <section className="shop-overview" aria-label="Overview">
+              <div className="shop-overview__identity">
+                {shop.shopPhotoURL ? (
+                  <img className="home-shop__photo" src={shop.shopPhotoURL} alt="" />
+                ) : (
+                  <span className="photo-preview__initial" aria-hidden="true">
+                    {(shop.shopName ?? '?').charAt(0).toUpperCase()}
+                  </span>
+                )}
+                <div>
+                  <h2>{shop.shopName}</h2>
+                  <span
+                    className={
+                      shop.isShopPublic ? 'status-pill' : 'status-pill status-pill--private'
+                    }
+                  >
+                    {shop.isShopPublic ? 'Public' : 'Private'}
+                  </span>
+                </div>
+              </div>
+              {shop.shopDescription && (
+                <p className="shop-overview__description">{shop.shopDescription}</p>
+              )}
+              <div className="shop-overview__address">
+                <a href={address} target="_blank" rel="noreferrer">
+                  {address}
+                </a>
+                <CopyButton text={address} label="Copy shop address" />
+              </div>
+            </section>
+          );
+        }}
+      </WithShop>
       <nav className="shop-dashboard__sections" aria-label="Shop sections">
         {SHOP_SECTIONS.map((section) => (
           <Link key={section.path} to={section.path} className="shop-dashboard__section">
@@ -19,6 +59,6 @@ export function ShopDashboardPage() {
           </Link>
         ))}
       </nav>
-    </>
+    </div>
   );
 }

@@ -1,8 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { statusOf, testShop } from '../../../test/fixtures';
+import { mockApi, ok } from '../../../test/mock-api';
 import { renderApp, TEST_USER } from '../../../test/render-app';
 
 async function openSection(path: string) {
+  mockApi({
+    'GET /shop/status': ok(statusOf(testShop())),
+    'GET /shop/user/profile': ok(testShop()),
+  });
   const app = renderApp(path, { user: TEST_USER });
   await screen.findByRole('heading', { level: 1 });
   return app;

@@ -1,14 +1,182 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import type { PublicProduct } from '@kartlink/contracts';
+import { formatRupees } from '@kartlink/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { storefrontApi, usePublicProductQuery, usePublicShopQuery } from '../api/storefront-api';
+import { trackStoreChoice } from '../api/tracking';
+import { AlertIcon, LockIcon } from '../components/icons';
+import { ImageGallery } from '../components/ImageGallery';
+import { ProductSkeleton } from '../components/Skeletons';
+import { StoreOptionsSheet } from '../components/StoreOptionsSheet';
+import { StorefrontMessage } from '../components/StorefrontMessage';
+import { useDocumentTitle } from '../hooks/use-document-title';
 import { useMarkPublicVisit } from '../hooks/use-mark-public-visit';
+import { ProductPageMessages, productErrorMessage } from '../utils/errors';
+import { shopUrlParam, shortCodeParam } from '../utils/params';
+import { productBrand, productDescription, productImages, productPrice } from '../utils/product';
+import '../components/storefront.css';
+import './ProductPage.css';
 
+const homeLink = (
+  <Link to="/" className="button button--secondary">
+    Go to Homepage
+  </Link>
+);
+
+/** SPEC section 2, "Public product page": /{shopUrl}/{shortCode}, also under /shop/ and /open/. */
 export function ProductPage() {
-  const { shopUrl = '', shortCode = '' } = useParams();
   useMarkPublicVisit();
+  const params = useParams();
+  const shopUrl = shopUrlParam(params.shopUrl);
+  const shortCode = shortCodeParam(params.shortCode);
+  const args = shopUrl && shortCode ? { shopUrl, shortCode } : skipToken;
+  const query = usePublicProductQuery(args);
+  // Opened from the shop's grid: show what the grid already knows while the product loads.
+  const { listed } = storefrontApi.endpoints.publicShopProducts.useQueryState(
+    shopUrl ?? skipToken,
+    {
+      selectFromResult: ({ currentData }) => ({
+        listed: currentData?.find((p) => p.shortCode === shortCode),
+      }),
+    },
+  );
+  // Only for the shop's name in the breadcrumb; the product's own answer covers every error.
+  const { currentData: shop } = usePublicShopQuery(shopUrl ?? skipToken);
+  // This address's answer only (not the previous product's while the next one loads). A
+  // failed load keeps what is known on screen, unless the product is gone or the shop private.
+  const loaded = query.currentData;
+  const message = query.isError ? productErrorMessage(query.error) : null;
+  const gone = message === ProductPageMessages.notFound || message === ProductPageMessages.private;
+  const product = gone || loaded === null ? undefined : (loaded ?? listed);
+  useDocumentTitle(product?.title);
+
+  if (!shopUrl || !shortCode) {
+    return (
+      <div className="storefront">
+        <ProductError message={ProductPageMessages.invalidParams} />
+      </div>
+    );
+  }
+
+  if (product) {
+    return (
+      <ProductView
+        key={`${shopUrl}/${shortCode}`}
+        product={product}
+        shopUrl={shopUrl}
+        shopName={shop?.shopName ?? shopUrl}
+      />
+    );
+  }
+
+  if (!query.isError && loaded === undefined) {
+    return (
+      <div className="storefront">
+        <ProductSkeleton />
+      </div>
+    );
+  }
+
+  const shownMessage = message ?? ProductPageMessages.invalidFormat;
+  const canRetry =
+    shownMessage === ProductPageMessages.network ||
+    shownMessage === ProductPageMessages.failed ||
+    shownMessage === ProductPageMessages.invalidFormat;
   return (
-    <ComingSoon
-      title="Product pages are on their way"
-      description={`Product "${shortCode}" of the shop "${shopUrl}" will show here with its photos, details and the stores that sell it.`}
-    />
+    <div className="storefront">
+      <ProductError
+        message={shownMessage}
+        actions={
+          <>
+            {canRetry && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void query.refetch()}
+              >
+                Try again
+              </button>
+            )}
+            {shownMessage !== ProductPageMessages.private && (
+              <Link to={`/${shopUrl}`} className="button button--secondary">
+                Visit the shop
+              </Link>
+            )}
+            {homeLink}
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+function ProductError({ message, actions = homeLink }: { message: string; actions?: ReactNode }) {
+  const isPrivate = message === ProductPageMessages.private;
+  return (
+    <StorefrontMessage
+      alert
+      icon={isPrivate ? <LockIcon /> : <AlertIcon />}
+      title={isPrivate ? 'Private Shop' : 'Product unavailable'}
+      actions={actions}
+    >
+      {message}
+    </StorefrontMessage>
+  );
+}
+
+interface ProductViewProps {
+  product: PublicProduct;
+  shopUrl: string;
+  shopName: string;
+}
+
+function ProductView({ product, shopUrl, shopName }: ProductViewProps) {
+  // SPEC section 4: the options sheet is open when the page opens.
+  const [sheetOpen, setSheetOpen] = useState(true);
+  const showOptions = useRef<HTMLButtonElement>(null);
+  const price = productPrice(product);
+  const brand = productBrand(product);
+  const description = productDescription(product);
+
+  return (
+    <div className="storefront product-page">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to={`/${shopUrl}`}>{shopName}</Link>
+          </li>
+          <li aria-current="page">{product.title}</li>
+        </ol>
+      </nav>
+      <div className="product-layout">
+        <ImageGallery images={productImages(product)} alt={product.title} />
+        <div className="product-page__info">
+          {brand && <p className="product-page__brand">{brand}</p>}
+          <h1 className="product-page__title">{product.title}</h1>
+          {price !== null && <p className="product-page__price">{formatRupees(price)}</p>}
+          {description && <p className="product-page__description">{description}</p>}
+          <div className="product-page__actions">
+            <button
+              ref={showOptions}
+              type="button"
+              className="button button--primary button--large button--block"
+              aria-haspopup="dialog"
+              onClick={() => setSheetOpen(true)}
+            >
+              Show Options
+            </button>
+          </div>
+        </div>
+      </div>
+      {sheetOpen && (
+        <StoreOptionsSheet
+          stores={product.stores}
+          onChoose={(store) => trackStoreChoice(product.id, store.vendor)}
+          onClose={() => setSheetOpen(false)}
+          returnFocusTo={showOptions}
+        />
+      )}
+    </div>
   );
 }

@@ -1,12 +1,229 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import type { PublicProduct, PublicShop } from '@kartlink/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { usePublicShopProductsQuery, usePublicShopQuery } from '../api/storefront-api';
+import { CreatedWithFooter } from '../components/CreatedWithFooter';
+import { AlertIcon, BagIcon, LockIcon } from '../components/icons';
+import { Lightbox } from '../components/Lightbox';
+import { ProductCard } from '../components/ProductCard';
+import { ShopHeader } from '../components/ShopHeader';
+import { ShopSkeleton } from '../components/Skeletons';
+import { StorefrontMessage } from '../components/StorefrontMessage';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useGridColumns } from '../hooks/use-media-query';
+import { useShopVisit } from '../hooks/use-shop-visit';
+import { shopBanners } from '../utils/banners';
+import { ShopPageMessages, shopProblemOf, type ShopProblem } from '../utils/errors';
+import { productPath, shopUrlParam } from '../utils/params';
+import '../components/storefront.css';
+import './ShopPage.css';
 
+// No shop has banners yet: the carousel's code loads only for one that does.
+const BannerCarousel = lazy(async () => ({
+  default: (await import('../components/BannerCarousel')).BannerCarousel,
+}));
+
+const homeLink = (
+  <Link to="/" className="button button--secondary">
+    Go to Homepage
+  </Link>
+);
+
+/** SPEC section 2, "Public shop page": /{shopUrl}, also under /shop/ and /open/. */
 export function ShopPage() {
-  const { shopUrl = '' } = useParams();
+  const shopUrl = shopUrlParam(useParams().shopUrl);
+  const columns = useGridColumns();
+  const shopQuery = usePublicShopQuery(shopUrl ?? skipToken);
+  const productsQuery = usePublicShopProductsQuery(shopUrl ?? skipToken);
+  // This address's answers only: after an in-app move to another shop, not the last one's.
+  const shop = shopQuery.currentData;
+  const problem = shopQuery.isError ? shopProblemOf(shopQuery.error) : null;
+  // A failed refresh keeps the shop on screen, unless the shop is gone or now private.
+  const shown = shop && problem !== 'private' && problem !== 'notFound' ? shop : undefined;
+  useDocumentTitle(shown?.shopName);
+  useShopVisit(shown?.shopUrl);
+
+  if (!shopUrl) {
+    return (
+      <div className="storefront">
+        <StorefrontMessage
+          alert
+          icon={<AlertIcon />}
+          title={ShopPageMessages.invalidUrl}
+          actions={homeLink}
+        />
+      </div>
+    );
+  }
+
+  if (shown) return <LoadedShop shop={shown} columns={columns} products={productsQuery} />;
+
+  if (!problem && shop === undefined) {
+    return (
+      <div className="storefront">
+        <ShopSkeleton columns={columns} />
+      </div>
+    );
+  }
+
   return (
-    <ComingSoon
-      title="Shop pages are on their way"
-      description={`The shop "${shopUrl}" will show its products here, each with the stores you can buy it from.`}
-    />
+    <div className="storefront">
+      <ShopError
+        problem={problem ?? 'failed'}
+        onRetry={() => {
+          void shopQuery.refetch();
+          void productsQuery.refetch();
+        }}
+      />
+    </div>
+  );
+}
+
+/** SPEC section 8, Public pages: why the shop is not shown. */
+function ShopError({ problem, onRetry }: { problem: ShopProblem; onRetry: () => void }) {
+  if (problem === 'private') {
+    return (
+      <StorefrontMessage
+        alert
+        icon={<LockIcon />}
+        title={ShopPageMessages.privateTitle}
+        actions={homeLink}
+      >
+        {ShopPageMessages.privateText}
+      </StorefrontMessage>
+    );
+  }
+  if (problem === 'notFound') {
+    return (
+      <StorefrontMessage
+        alert
+        icon={<BagIcon />}
+        title={ShopPageMessages.notFound}
+        actions={homeLink}
+      />
+    );
+  }
+  return (
+    <StorefrontMessage
+      alert
+      icon={<AlertIcon />}
+      title="We couldn't open this shop"
+      actions={
+        <>
+          <button type="button" className="button button--primary" onClick={onRetry}>
+            Try again
+          </button>
+          {homeLink}
+        </>
+      }
+    >
+      {problem === 'network' ? ShopPageMessages.network : ShopPageMessages.failed}
+    </StorefrontMessage>
+  );
+}
+
+/** What the page knows of the shop's products. */
+interface ProductsState {
+  currentData?: PublicProduct[] | null;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+interface LoadedShopProps {
+  shop: PublicShop;
+  columns: 2 | 3 | 4;
+  products: ProductsState;
+}
+
+function LoadedShop({ shop, columns, products }: LoadedShopProps) {
+  const [lightbox, setLightbox] = useState<{ images: string[]; title: string } | null>(null);
+  const banners = shopBanners(shop);
+
+  return (
+    <div className="storefront shop-page">
+      <ShopHeader shop={shop} />
+      {banners.length > 0 && (
+        <Suspense fallback={null}>
+          <BannerCarousel banners={banners} />
+        </Suspense>
+      )}
+      <section aria-labelledby="shop-products-title" aria-busy={products.isFetching}>
+        <h2 id="shop-products-title" className="visually-hidden">
+          Products
+        </h2>
+        <ProductList
+          shop={shop}
+          columns={columns}
+          products={products}
+          onOpenImages={(images, title) => setLightbox({ images, title })}
+        />
+      </section>
+      <CreatedWithFooter />
+      {lightbox && (
+        <Lightbox images={lightbox.images} alt={lightbox.title} onClose={() => setLightbox(null)} />
+      )}
+    </div>
+  );
+}
+
+interface ProductListProps {
+  shop: PublicShop;
+  columns: 2 | 3 | 4;
+  products: ProductsState;
+  onOpenImages: (images: string[], title: string) => void;
+}
+
+function ProductList({ shop, columns, products, onOpenImages }: ProductListProps) {
+  const { currentData: data, isError, refetch } = products;
+  if (data === undefined && !isError) {
+    return (
+      <div
+        className={`product-grid product-grid--cols-${columns}`}
+        role="status"
+        aria-label="Loading products"
+      >
+        {Array.from({ length: columns * 2 }, (_, index) => (
+          <span key={index} className="skeleton skeleton--square" />
+        ))}
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <StorefrontMessage
+        alert
+        level={2}
+        icon={<AlertIcon />}
+        title={ShopPageMessages.productsFailed}
+        actions={
+          <button type="button" className="button button--primary" onClick={() => void refetch()}>
+            Try again
+          </button>
+        }
+      />
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <StorefrontMessage level={2} icon={<BagIcon />} title="No Products Yet">
+        This shop has not added any products. Please check back soon.
+      </StorefrontMessage>
+    );
+  }
+  return (
+    <ul className={`product-grid product-grid--cols-${columns}`}>
+      {data.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard
+            product={product}
+            to={productPath(shop.shopUrl, product.shortCode)}
+            eager={index < columns * 2}
+            onOpenImages={(images) => onOpenImages(images, product.title)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { firstInvalid, type FieldErrors, type FormFailure } from '../utils/form-errors';
+import { firstInvalid, type FieldErrors, type FormFailure } from '../lib/form-errors';
 
 /**
  * Errors of one form: per field, and one for the whole form. Showing errors moves the focus
@@ -8,10 +8,10 @@ import { firstInvalid, type FieldErrors, type FormFailure } from '../utils/form-
 export function useFormErrors<F extends string>(fields: readonly F[]) {
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const inputs = useRef<Partial<Record<F, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<F, HTMLElement | null>>>({});
 
   const inputRef = useCallback(
-    (field: F) => (element: HTMLInputElement | null) => {
+    (field: F) => (element: HTMLElement | null) => {
       inputs.current[field] = element;
     },
     [],

@@ -1,4 +1,4 @@
-import { fieldErrorsOf, serverMessageOf } from '../../../lib/errors';
+import { fieldErrorsOf, serverMessageOf } from './errors';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 

@@ -1,0 +1,106 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import './ConfirmDialog.css';
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** While the action runs: both buttons wait. */
+  busy?: boolean;
+  busyLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled])';
+
+/**
+ * Asks before something that cannot be undone. The keyboard stays inside; Escape and the
+ * backdrop cancel; Cancel has the focus first, so Enter never destroys by accident.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  busy = false,
+  busyLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    cancel.current?.focus();
+    return () => before?.focus?.();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && !busy) {
+      event.preventDefault();
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
+  return createPortal(
+    <div
+      className="confirm-backdrop"
+      onClick={(event) => {
+        if (event.target === event.currentTarget && !busy) onCancel();
+      }}
+    >
+      <div
+        ref={dialog}
+        className="confirm-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className="confirm-dialog__title">
+          {title}
+        </h2>
+        <div id={textId} className="confirm-dialog__text">
+          {children}
+        </div>
+        <div className="confirm-dialog__actions">
+          <button
+            ref={cancel}
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={onCancel}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy}
+            onClick={onConfirm}
+          >
+            {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import './form.css';
+
+interface SwitchFieldProps {
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+  /** For a switch whose visible label is elsewhere (a row in a list). */
+  'aria-label'?: string;
+  name?: string;
+}
+
+/** An on/off switch: a real checkbox with role="switch", so keyboards and readers know it. */
+export function SwitchField({
+  label,
+  checked,
+  onCheckedChange,
+  disabled,
+  name,
+  'aria-label': ariaLabel,
+}: SwitchFieldProps) {
+  return (
+    <label className="switch">
+      <input
+        type="checkbox"
+        role="switch"
+        className="switch__input"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        aria-label={ariaLabel}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+      />
+      <span className="switch__track" aria-hidden="true" />
+      <span className="switch__label">{label}</span>
+    </label>
+  );
+}

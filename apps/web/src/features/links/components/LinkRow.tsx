@@ -1,0 +1,74 @@
+import { formatRupees, type Product } from '@kartlink/contracts';
+import { Link } from 'react-router';
+import { CopyButton } from '../../../components/CopyButton';
+import { SwitchField } from '../../../components/form/SwitchField';
+import { StoreIcon } from '../../../components/icons';
+import { StoreBadge } from './StoreBadge';
+
+interface LinkRowProps {
+  product: Product;
+  onToggleShown: (product: Product, shown: boolean) => void;
+  onDelete: (product: Product) => void;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+
+/** One product link in the list: what it is, where it leads, and what can be done with it. */
+export function LinkRow({ product, onToggleShown, onDelete }: LinkRowProps) {
+  const clicks = `${product.clicks.toLocaleString('en-IN')} ${product.clicks === 1 ? 'click' : 'clicks'}`;
+  return (
+    <li className="link-row">
+      <div className="link-row__thumb" aria-hidden="true">
+        {product.imageUrl ? (
+          <img src={product.imageUrl} alt="" loading="lazy" />
+        ) : (
+          <StoreIcon width={24} height={24} />
+        )}
+      </div>
+      <div className="link-row__main">
+        <h2 className="link-row__title">
+          <Link to={`/dashboard/link/${product.id}`}>{product.title}</Link>
+        </h2>
+        <p className="link-row__meta">
+          {product.price !== null && <strong>{formatRupees(product.price)}</strong>}
+          <span>{clicks}</span>
+          <span>Added {dateFormat.format(new Date(product.createdAt))}</span>
+        </p>
+        <div className="link-row__stores">
+          {product.stores.map((store, index) => (
+            <StoreBadge key={`${store.url}-${index}`} storeKey={store.key} vendor={store.vendor} />
+          ))}
+        </div>
+        <div className="short-link">
+          <a href={product.shortUrl} target="_blank" rel="noreferrer" className="short-link__url">
+            {product.shortUrl}
+          </a>
+          <CopyButton text={product.shortUrl} label={`Copy short link of ${product.title}`} />
+        </div>
+      </div>
+      <div className="link-row__actions">
+        <SwitchField
+          label="On shop"
+          aria-label={`Show ${product.title} on shop`}
+          checked={product.showOnShop}
+          onCheckedChange={(shown) => onToggleShown(product, shown)}
+        />
+        <Link
+          to={`/dashboard/link/${product.id}`}
+          className="button button--secondary button--small"
+          aria-label={`Edit ${product.title}`}
+        >
+          Edit
+        </Link>
+        <button
+          type="button"
+          className="button button--danger button--small"
+          aria-label={`Delete ${product.title}`}
+          onClick={() => onDelete(product)}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}

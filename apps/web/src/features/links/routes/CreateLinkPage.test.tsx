@@ -1,0 +1,174 @@
+import type { ProductBody } from '@kartlink/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { statusOf, testProduct, testShop } from '../../../test/fixtures';
+import { fail, mockApi, ok, type Reply } from '../../../test/mock-api';
+import { renderApp, TEST_USER } from '../../../test/render-app';
+
+async function openCreate(reply: Reply = ok(testProduct())) {
+  const api = mockApi({
+    'GET /shop/status': ok(statusOf(testShop())),
+    'GET /shop/user/profile': ok(testShop()),
+    'POST /urls': reply,
+  });
+  const app = renderApp('/dashboard/create-link', { user: TEST_USER });
+  await screen.findByRole('heading', { level: 1, name: 'Create a product link' });
+  return { ...app, api };
+}
+
+const row = (n: number) => screen.getByLabelText(`Store link ${n}`);
+const rowItem = (n: number) => row(n).closest('li')!;
+const preview = () => screen.getByRole('figure', { name: 'Product card preview' });
+
+describe('the store link rows', () => {
+  it('start at 2, grow to 7 and shrink back, never under 2', async () => {
+    const { user } = await openCreate();
+    expect(screen.getAllByLabelText(/^Store link \d$/)).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Remove store link 1' })).toBeDisabled();
+    expect(screen.getByText('2 of 7 stores')).toBeInTheDocument();
+
+    const add = screen.getByRole('button', { name: '+ Add store link' });
+    for (let i = 0; i < 5; i += 1) await user.click(add);
+    expect(screen.getAllByLabelText(/^Store link \d$/)).toHaveLength(7);
+    expect(add).toBeDisabled();
+    expect(screen.getByText('7 of 7 stores')).toBeInTheDocument();
+
+    await user.type(row(3), 'myntra.com/3');
+    await user.click(screen.getByRole('button', { name: 'Remove store link 2' }));
+    expect(screen.getAllByLabelText(/^Store link \d$/)).toHaveLength(6);
+    expect(row(2)).toHaveValue('myntra.com/3');
+    expect(add).toBeEnabled();
+  });
+
+  it('names the store of each address as it is typed', async () => {
+    const { user } = await openCreate();
+    await user.type(row(1), 'https://www.amazon.in/dp/B0TEST');
+    expect(within(rowItem(1)).getByText('Amazon')).toBeInTheDocument();
+    await user.type(row(2), 'shop.handlooms.co.in/saree');
+    expect(within(rowItem(2)).getByText('Handlooms')).toBeInTheDocument();
+    expect(within(rowItem(2)).getByText('https://shop.handlooms.co.in/saree')).toBeInTheDocument();
+  });
+
+  it('strips javascript: from an address and sends it as https', async () => {
+    const { user, api } = await openCreate();
+    await user.type(row(1), 'javascript:flipkart.com/p/itm1');
+    expect(within(rowItem(1)).getByText('Flipkart')).toBeInTheDocument();
+    expect(within(rowItem(1)).getByText('https://flipkart.com/p/itm1')).toBeInTheDocument();
+    await user.type(row(2), 'amazon.in/dp/B0TEST');
+    await user.type(screen.getByLabelText('Title'), 'Ikat saree');
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    await screen.findByRole('heading', { name: 'Your link is ready' });
+    expect((api.callsTo('POST /urls')[0]?.body as ProductBody).originalURLs).toEqual([
+      'https://flipkart.com/p/itm1',
+      'https://amazon.in/dp/B0TEST',
+    ]);
+  });
+});
+
+describe('creating a link', () => {
+  it('says what is missing before sending anything', async () => {
+    const { user, api } = await openCreate();
+    await user.type(row(2), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(row(2)).toHaveAccessibleDescription('Store link 2 is not a valid http or https address');
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Product title is required');
+
+    await user.clear(row(2));
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(screen.getByText('Please add at least 2 store links')).toBeInTheDocument();
+    expect(api.callsTo('POST /urls')).toHaveLength(0);
+  });
+
+  it('draws the product card as it is typed', async () => {
+    const { user } = await openCreate();
+    await user.type(row(1), 'amazon.in/dp/1');
+    await user.type(row(2), 'flipkart.com/p/2');
+    await user.click(screen.getByRole('button', { name: '+ Add store link' }));
+    await user.type(row(3), 'myntra.com/3');
+    await user.type(screen.getByLabelText('Title'), 'Pochampally ikat saree');
+    await user.type(screen.getByLabelText('Price in ₹ (optional)'), '2499');
+    await user.type(screen.getByLabelText('Brand (optional)'), 'Asha Crafts');
+
+    const card = within(preview());
+    expect(card.getByText('Pochampally ikat saree')).toBeInTheDocument();
+    expect(card.getByText('₹2,499')).toBeInTheDocument();
+    expect(card.getByText('Asha Crafts')).toBeInTheDocument();
+    expect(card.getByText('Amazon')).toBeInTheDocument();
+    expect(card.getByText('Flipkart')).toBeInTheDocument();
+    expect(card.getByText('+1')).toBeInTheDocument();
+    expect(card.queryByText('Myntra')).not.toBeInTheDocument();
+    expect(card.getByText('Buy Now')).toBeInTheDocument();
+  });
+
+  it('creates the link and offers it to copy', async () => {
+    const { user, api } = await openCreate();
+    await user.type(row(1), 'https://www.amazon.in/dp/B0TEST');
+    await user.type(row(2), 'https://www.flipkart.com/p/itm1');
+    await user.type(screen.getByLabelText('Title'), 'Pochampally ikat saree');
+    await user.type(screen.getByLabelText('Price in ₹ (optional)'), '2,499');
+    await user.type(screen.getByLabelText('Custom short code (optional)'), 'Ikat-Saree');
+    expect(
+      screen.getByText(`${window.location.origin}/asha-crafts/ikat-saree`),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your link is ready' })).toBeInTheDocument();
+    expect(screen.getByText('Product link created')).toBeInTheDocument();
+    expect(api.callsTo('POST /urls')[0]?.body).toEqual({
+      title: 'Pochampally ikat saree',
+      price: 2499,
+      shortCode: 'ikat-saree',
+      originalURLs: ['https://www.amazon.in/dp/B0TEST', 'https://www.flipkart.com/p/itm1'],
+      showOnShop: true,
+    });
+    expect(screen.getByRole('link', { name: testProduct().shortUrl })).toHaveAttribute(
+      'href',
+      testProduct().shortUrl,
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy short link' }));
+    expect(await navigator.clipboard.readText()).toBe(testProduct().shortUrl);
+
+    await user.click(screen.getByRole('button', { name: 'Create another' }));
+    expect(row(1)).toHaveValue('');
+  });
+
+  it('offers Premium when the free plan is full', async () => {
+    const { user, router } = await openCreate(
+      fail(403, 'Upgrade to Premium for unlimited products', 'PRODUCT_LIMIT_EXCEEDED'),
+    );
+    await user.type(row(1), 'amazon.in/dp/1');
+    await user.type(row(2), 'flipkart.com/p/2');
+    await user.type(screen.getByLabelText('Title'), 'One too many');
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+
+    const upsell = await screen.findByRole('alert');
+    expect(upsell).toHaveTextContent('Upgrade to Premium for unlimited products');
+    await user.click(within(upsell).getByRole('link', { name: 'See Premium' }));
+    await screen.findByRole('heading', { level: 1, name: 'Plans and pricing' });
+    expect(router.state.location.pathname).toBe('/dashboard/pricing');
+  });
+
+  it('shows a taken short code on its field', async () => {
+    const taken = 'This short code is already used in your shop. Please choose another.';
+    const { user } = await openCreate(
+      fail(400, taken, 'VALIDATION_ERROR', [{ path: 'shortCode', msg: taken }]),
+    );
+    await user.type(row(1), 'amazon.in/dp/1');
+    await user.type(row(2), 'flipkart.com/p/2');
+    await user.type(screen.getByLabelText('Title'), 'Saree');
+    await user.type(screen.getByLabelText('Custom short code (optional)'), 'saree');
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(screen.getByLabelText('Custom short code (optional)')).toHaveFocus();
+  });
+
+  it('says when links are made too quickly', async () => {
+    const tooFast = 'You are creating links too quickly. Please wait a moment and try again.';
+    const { user } = await openCreate(fail(429, tooFast, 'RATE_LIMITED'));
+    await user.type(row(1), 'amazon.in/dp/1');
+    await user.type(row(2), 'flipkart.com/p/2');
+    await user.type(screen.getByLabelText('Title'), 'Saree');
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(tooFast);
+  });
+});

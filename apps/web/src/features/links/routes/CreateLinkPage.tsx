@@ -1,0 +1,80 @@
+import type { Product } from '@kartlink/contracts';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { CopyButton } from '../../../components/CopyButton';
+import { CheckIcon } from '../../../components/icons';
+import { useMyShopQuery } from '../../../lib/shop-api';
+import { useCreateProductMutation } from '../api/products-api';
+import { ProductForm } from '../components/ProductForm';
+import { createBody, emptyProductForm, ProductFormMessages } from '../utils/product-form';
+import './links.css';
+
+/** /dashboard/create-link: a new product link to 2 to 7 stores. */
+export function CreateLinkPage() {
+  const { data: shop } = useMyShopQuery();
+  const [createProduct] = useCreateProductMutation();
+  const [created, setCreated] = useState<Product | null>(null);
+  const [round, setRound] = useState(0);
+
+  return (
+    <div className="links-page">
+      <div className="links-page__header">
+        <div>
+          <h1>Create a product link</h1>
+          <p className="links-page__lead">
+            One short link for your product on every store you sell it on.
+          </p>
+        </div>
+      </div>
+
+      {created ? (
+        <section className="link-created" aria-labelledby="link-created-title">
+          <span className="link-created__icon" aria-hidden="true">
+            <CheckIcon width={28} height={28} />
+          </span>
+          <h2 id="link-created-title">Your link is ready</h2>
+          <p className="link-created__title">{created.title}</p>
+          <div className="short-link">
+            <a href={created.shortUrl} target="_blank" rel="noreferrer" className="short-link__url">
+              {created.shortUrl}
+            </a>
+            <CopyButton text={created.shortUrl} label="Copy short link" />
+          </div>
+          <div className="link-created__actions">
+            <Link to="/dashboard/links" className="button button--primary">
+              View all links
+            </Link>
+            <Link to={`/dashboard/link/${created.id}`} className="button button--secondary">
+              Edit this link
+            </Link>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setCreated(null);
+                setRound((n) => n + 1);
+              }}
+            >
+              Create another
+            </button>
+          </div>
+        </section>
+      ) : (
+        <ProductForm
+          key={round}
+          mode="create"
+          initial={emptyProductForm()}
+          shopUrl={shop?.shopUrl ?? null}
+          submitLabel="Create link"
+          busyLabel="Creating…"
+          onSubmit={async (values, storeUrls) => {
+            const product = await createProduct(createBody(values, storeUrls)).unwrap();
+            toast.success(ProductFormMessages.created);
+            setCreated(product);
+          }}
+        />
+      )}
+    </div>
+  );
+}

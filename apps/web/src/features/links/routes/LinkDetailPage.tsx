@@ -1,0 +1,131 @@
+import { ProductMessages } from '@kartlink/contracts';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import { CopyButton } from '../../../components/CopyButton';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { ArrowLeftIcon } from '../../../components/icons';
+import { Spinner } from '../../../components/Spinner';
+import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
+import { useMyShopQuery } from '../../../lib/shop-api';
+import { useProductQuery, useUpdateProductMutation } from '../api/products-api';
+import { DeleteLinkDialog } from '../components/DeleteLinkDialog';
+import { ProductForm } from '../components/ProductForm';
+import { StoreBadge } from '../components/StoreBadge';
+import { ProductFormMessages, updateBody, valuesFromProduct } from '../utils/product-form';
+import './links.css';
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+
+/** /dashboard/link/{id}: one product link, its clicks, and the same form to change it. */
+export function LinkDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: shop } = useMyShopQuery();
+  const { data: product, error, isLoading } = useProductQuery(id);
+  const [updateProduct] = useUpdateProductMutation();
+  const [deleting, setDeleting] = useState(false);
+
+  return (
+    <div className="links-page">
+      <Link to="/dashboard/links" className="back-link">
+        <ArrowLeftIcon width={18} height={18} /> All links
+      </Link>
+      <div className="links-page__header">
+        <div>
+          <h1>Link details</h1>
+          {product && <p className="links-page__lead">{product.title}</p>}
+        </div>
+      </div>
+
+      {isLoading ? (
+        <Spinner label="Loading the link" />
+      ) : !product ? (
+        <FormAlert>
+          {httpStatusOf(error) === 404
+            ? ProductMessages.notFound
+            : userFacingMessage(httpStatusOf(error), serverMessageOf(error))}
+        </FormAlert>
+      ) : (
+        <>
+          <section className="link-summary" aria-label="Summary">
+            <div className="short-link">
+              <a
+                href={product.shortUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="short-link__url"
+              >
+                {product.shortUrl}
+              </a>
+              <CopyButton text={product.shortUrl} label="Copy short link" />
+            </div>
+            <dl className="link-summary__facts">
+              <div>
+                <dt>Clicks</dt>
+                <dd>{product.clicks.toLocaleString('en-IN')}</dd>
+              </div>
+              <div>
+                <dt>Stores</dt>
+                <dd>{product.stores.length}</dd>
+              </div>
+              <div>
+                <dt>On shop</dt>
+                <dd>{product.showOnShop ? 'Shown' : 'Hidden'}</dd>
+              </div>
+              <div>
+                <dt>Created</dt>
+                <dd>{dateFormat.format(new Date(product.createdAt))}</dd>
+              </div>
+            </dl>
+            <div className="link-row__stores">
+              {product.stores.map((store, index) => (
+                <StoreBadge
+                  key={`${store.url}-${index}`}
+                  storeKey={store.key}
+                  vendor={store.vendor}
+                />
+              ))}
+            </div>
+            <p className="field__hint">
+              Clicks per day, store and device will show here once analytics arrive.
+            </p>
+          </section>
+
+          <ProductForm
+            key={product.id}
+            mode="edit"
+            initial={valuesFromProduct(product)}
+            shopUrl={shop?.shopUrl ?? null}
+            submitLabel="Save changes"
+            busyLabel="Saving…"
+            onSubmit={async (values, storeUrls) => {
+              await updateProduct({ id: product.id, body: updateBody(values, storeUrls) }).unwrap();
+              toast.success(ProductFormMessages.saved);
+            }}
+          />
+
+          <section className="danger-zone" aria-labelledby="danger-zone-title">
+            <h2 id="danger-zone-title">Delete this link</h2>
+            <p>The short link stops working and the product leaves your shop.</p>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => setDeleting(true)}
+            >
+              Delete link
+            </button>
+          </section>
+
+          {deleting && (
+            <DeleteLinkDialog
+              product={product}
+              onClose={() => setDeleting(false)}
+              onDeleted={() => void navigate('/dashboard/links', { replace: true })}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

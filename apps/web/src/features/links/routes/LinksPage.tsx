@@ -1,0 +1,174 @@
+import type { Product } from '@kartlink/contracts';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSelector } from 'react-redux';
+import { Link, useSearchParams } from 'react-router';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { TextField } from '../../../components/form/TextField';
+import { Spinner } from '../../../components/Spinner';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { selectCurrentUser } from '../../../lib/auth-slice';
+import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
+import { useProductsQuery, useSetShowOnShopMutation } from '../api/products-api';
+import { DeleteLinkDialog } from '../components/DeleteLinkDialog';
+import { LinkRow } from '../components/LinkRow';
+import './links.css';
+
+export const LINKS_PER_PAGE = 10;
+const SEARCH_DEBOUNCE_MS = 300;
+
+const productCount = (n: number) =>
+  `${n.toLocaleString('en-IN')} ${n === 1 ? 'product' : 'products'}`;
+
+/** /dashboard/links: every product link, searchable and paged, with its quick actions. */
+export function LinksPage() {
+  const user = useSelector(selectCurrentUser);
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const search = params.get('q') ?? '';
+  const [typed, setTyped] = useState(search);
+  const settledSearch = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [setShowOnShop] = useSetShowOnShopMutation();
+
+  const { data, isLoading, isFetching, error, refetch } = useProductsQuery({
+    page,
+    limit: LINKS_PER_PAGE,
+    search: search || undefined,
+  });
+
+  // A new search starts at its first page. Only typing changes it: going back in history to
+  // another search is not undone.
+  const lastSearch = useRef(settledSearch);
+  useEffect(() => {
+    if (settledSearch === lastSearch.current) return;
+    lastSearch.current = settledSearch;
+    setParams(settledSearch ? { q: settledSearch } : {}, { replace: true });
+  }, [settledSearch, setParams]);
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / LINKS_PER_PAGE)) : 1;
+
+  // The last link of the last page was deleted: show the page before.
+  useEffect(() => {
+    if (data && data.items.length === 0 && page > pages) goToPage(pages);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, page, pages]);
+
+  function goToPage(next: number) {
+    const query: Record<string, string> = {};
+    if (search) query.q = search;
+    if (next > 1) query.page = String(next);
+    setParams(query);
+  }
+
+  const toggleShown = async (product: Product, showOnShop: boolean) => {
+    try {
+      await setShowOnShop({ id: product.id, showOnShop }).unwrap();
+      toast.success(showOnShop ? 'Shown on your shop' : 'Hidden from your shop', {
+        id: `shown-${product.id}`,
+      });
+    } catch (failure) {
+      toast.error(userFacingMessage(httpStatusOf(failure), serverMessageOf(failure)));
+    }
+  };
+
+  return (
+    <div className="links-page">
+      <div className="links-page__header">
+        <div>
+          <h1>Your product links</h1>
+          <p className="links-page__lead">
+            {data ? `${productCount(data.total)}${search ? ' found' : ' listed'}` : '\u00a0'}
+            {user?.plan === 'premium' ? (
+              <span className="plan-chip plan-chip--premium">Premium · unlimited</span>
+            ) : (
+              <Link to="/dashboard/pricing" className="plan-chip">
+                Free plan · Upgrade
+              </Link>
+            )}
+          </p>
+        </div>
+        <Link to="/dashboard/create-link" className="button button--primary">
+          + Create link
+        </Link>
+      </div>
+
+      <form className="links-search" role="search" onSubmit={(event) => event.preventDefault()}>
+        <TextField
+          label="Search links"
+          type="search"
+          name="q"
+          value={typed}
+          onValueChange={setTyped}
+          placeholder="Title, brand or short code"
+          autoComplete="off"
+        />
+      </form>
+
+      {isLoading ? (
+        <Spinner label="Loading your links" />
+      ) : error && !data ? (
+        <div className="links-page__problem">
+          <FormAlert>{userFacingMessage(httpStatusOf(error), serverMessageOf(error))}</FormAlert>
+          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : data && data.items.length === 0 && !search ? (
+        <section className="links-empty">
+          <h2>No product links yet</h2>
+          <p>Create your first link: one short address for your product on every store.</p>
+          <Link to="/dashboard/create-link" className="button button--primary">
+            Create your first link
+          </Link>
+        </section>
+      ) : data && data.items.length === 0 ? (
+        <p className="links-empty">No links match &ldquo;{search}&rdquo;.</p>
+      ) : data ? (
+        <>
+          <ul className="link-list" aria-label="Product links" aria-busy={isFetching}>
+            {data.items.map((product) => (
+              <LinkRow
+                key={product.id}
+                product={product}
+                onToggleShown={(item, shown) => void toggleShown(item, shown)}
+                onDelete={setDeleting}
+              />
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav className="pager" aria-label="Pages">
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                disabled={page <= 1}
+                onClick={() => goToPage(page - 1)}
+              >
+                Previous
+              </button>
+              <span className="pager__status" aria-live="polite">
+                Page {page} of {pages}
+              </span>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                disabled={page >= pages}
+                onClick={() => goToPage(page + 1)}
+              >
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      ) : null}
+
+      {deleting && (
+        <DeleteLinkDialog
+          product={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}

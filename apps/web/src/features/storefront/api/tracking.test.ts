@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { trackShopVisit, trackStoreChoice } from './tracking';
+
+const IPHONE_INSTAGRAM =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 330.0.0.30.92';
+
+let sendBeacon: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  sendBeacon = vi.fn(() => true);
+  Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE_INSTAGRAM);
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+    timeZone: 'Asia/Kolkata',
+  } as Intl.ResolvedDateTimeFormatOptions);
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'sendBeacon');
+});
+
+// jsdom's Blob has no text(); FileReader reads it.
+const textOf = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+
+async function beaconSent(index = 0) {
+  const [url, blob] = sendBeacon.mock.calls[index] as [string, Blob];
+  return { url, type: blob.type, body: JSON.parse(await textOf(blob)) as unknown };
+}
+
+describe('public tracking', () => {
+  it('reports a store choice with a JSON beacon: device, browser, time zone, vendor', async () => {
+    trackStoreChoice('a1b2', 'Flipkart');
+    expect(await beaconSent()).toEqual({
+      url: 'http://localhost:3000/api/analytics/track/a1b2',
+      type: 'application/json',
+      body: {
+        device: 'mobile',
+        browser: 'Instagram',
+        location: 'Asia/Kolkata',
+        platform: 'flipkart',
+      },
+    });
+  });
+
+  it('reports a shop visit with device and browser only', async () => {
+    trackShopVisit('meera-finds');
+    expect(await beaconSent()).toEqual({
+      url: 'http://localhost:3000/api/analytics/track-shop/meera-finds',
+      type: 'application/json',
+      body: { device: 'mobile', browser: 'Instagram' },
+    });
+  });
+
+  it('falls back to a keepalive fetch when there is no beacon or it is refused', async () => {
+    const fetchMock = vi.fn((_request: Request) =>
+      Promise.resolve(new Response(null, { status: 404 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    sendBeacon.mockReturnValue(false);
+    trackShopVisit('meera-finds');
+    Reflect.deleteProperty(navigator, 'sendBeacon');
+    trackStoreChoice('a1b2', 'Amazon');
+
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const request = fetchMock.mock.calls[1][0];
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('http://localhost:3000/api/analytics/track/a1b2');
+    expect(request.keepalive).toBe(true);
+    expect(await request.json()).toMatchObject({ platform: 'amazon' });
+  });
+
+  it('ignores every failure: a throwing beacon, a failed fetch', async () => {
+    sendBeacon.mockImplementation(() => {
+      throw new TypeError('Beacons of this type are not allowed');
+    });
+    const fetchMock = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchMock);
+
+    expect(() => trackStoreChoice('a1b2', 'Amazon')).not.toThrow();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(fetchMock.mock.results[0].value).rejects.toThrow();
+  });
+});

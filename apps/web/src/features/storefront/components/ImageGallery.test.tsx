@@ -1,0 +1,131 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ImageGallery } from './ImageGallery';
+
+const IMAGES = ['/p/1.jpg', '/p/2.jpg', '/p/3.jpg', '/p/4.jpg', '/p/5.jpg'];
+
+function renderGallery(images = IMAGES) {
+  render(<ImageGallery images={images} alt="Brass diya" />);
+  return userEvent.setup();
+}
+
+const lightbox = () => screen.getByRole('dialog', { name: 'Brass diya: pictures' });
+const shownImage = () => within(lightbox()).getByRole('img');
+
+describe('the product gallery', () => {
+  it('shows the first picture large, with a thumbnail per picture', () => {
+    renderGallery();
+    const thumbnails = screen.getAllByRole('button', { name: /Show picture/ });
+    expect(thumbnails).toHaveLength(5);
+    expect(thumbnails[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'Brass diya, picture 1 of 5' })).toHaveAttribute(
+      'src',
+      '/p/1.jpg',
+    );
+  });
+
+  it('shows the picture whose thumbnail is chosen', async () => {
+    const user = renderGallery();
+    await user.click(screen.getByRole('button', { name: 'Show picture 3 of 5' }));
+    expect(screen.getByRole('img', { name: 'Brass diya, picture 3 of 5' })).toHaveAttribute(
+      'src',
+      '/p/3.jpg',
+    );
+    expect(screen.getByRole('button', { name: 'Show picture 3 of 5' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('has no thumbnails for a single picture, and a placeholder for none', () => {
+    const { unmount } = render(<ImageGallery images={['/p/1.jpg']} alt="Brass diya" />);
+    expect(screen.queryByRole('button', { name: /Show picture/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Brass diya' })).toBeInTheDocument();
+    unmount();
+
+    render(<ImageGallery images={[]} alt="Brass diya" />);
+    expect(screen.getByTestId('image-placeholder')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('the lightbox', () => {
+  it('opens at the picture shown, with a counter', async () => {
+    const user = renderGallery();
+    await user.click(screen.getByRole('button', { name: 'Show picture 2 of 5' }));
+    await user.click(screen.getByRole('button', { name: 'Enlarge Brass diya, picture 2 of 5' }));
+
+    expect(within(lightbox()).getByText('2 / 5')).toBeInTheDocument();
+    expect(shownImage()).toHaveAttribute('src', '/p/2.jpg');
+    expect(lightbox()).toHaveFocus();
+  });
+
+  it('goes to the next and previous picture, wrapping round at both ends', async () => {
+    const user = renderGallery();
+    await user.click(screen.getByRole('button', { name: /Enlarge/ }));
+    const next = within(lightbox()).getByRole('button', { name: 'Next picture' });
+    const previous = within(lightbox()).getByRole('button', { name: 'Previous picture' });
+
+    await user.click(previous);
+    expect(within(lightbox()).getByText('5 / 5')).toBeInTheDocument();
+    expect(shownImage()).toHaveAttribute('src', '/p/5.jpg');
+
+    await user.click(next);
+    expect(within(lightbox()).getByText('1 / 5')).toBeInTheDocument();
+    await user.click(next);
+    expect(within(lightbox()).getByText('2 / 5')).toBeInTheDocument();
+    expect(shownImage()).toHaveAttribute('src', '/p/2.jpg');
+  });
+
+  it('turns with the arrow keys and closes with Escape, giving focus back', async () => {
+    const user = renderGallery();
+    const enlarge = screen.getByRole('button', { name: /Enlarge/ });
+    await user.click(enlarge);
+
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(within(lightbox()).getByText('3 / 5')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(within(lightbox()).getByText('5 / 5')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(enlarge).toHaveFocus();
+  });
+
+  it('keeps focus inside while open', async () => {
+    const user = renderGallery();
+    await user.click(screen.getByRole('button', { name: /Enlarge/ }));
+    const close = within(lightbox()).getByRole('button', { name: 'Close' });
+    const next = within(lightbox()).getByRole('button', { name: 'Next picture' });
+
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(next).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(next).toHaveFocus();
+  });
+
+  it('closes with its close button, and stops the page behind from scrolling meanwhile', async () => {
+    const user = renderGallery();
+    await user.click(screen.getByRole('button', { name: /Enlarge/ }));
+    expect(document.body.style.overflow).toBe('hidden');
+
+    await user.click(within(lightbox()).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('has no counter or arrows for a single picture', async () => {
+    const user = renderGallery(['/p/1.jpg']);
+    await user.click(screen.getByRole('button', { name: 'Enlarge Brass diya' }));
+    expect(within(lightbox()).queryByText('1 / 1')).not.toBeInTheDocument();
+    expect(
+      within(lightbox()).queryByRole('button', { name: 'Next picture' }),
+    ).not.toBeInTheDocument();
+  });
+});

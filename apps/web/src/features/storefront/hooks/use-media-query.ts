@@ -1,0 +1,29 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Whether a media query matches now; re-renders when that changes. */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** SPEC section 9: under 768 px is a phone. */
+export const TABLET_UP = '(min-width: 768px)';
+export const DESKTOP_UP = '(min-width: 1024px)';
+
+/** SPEC section 2: the product grid has 2 columns on phones, 3 on tablets and 4 on desktops. */
+export function useGridColumns(): 2 | 3 | 4 {
+  const tablet = useMediaQuery(TABLET_UP);
+  const desktop = useMediaQuery(DESKTOP_UP);
+  return desktop ? 4 : tablet ? 3 : 2;
+}

@@ -1,0 +1,221 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockApi, networkDown, ok, type Reply } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+import { testProduct, testShop } from '../test/fixtures';
+import { goToStore } from '../utils/go-to-store';
+
+vi.mock('../utils/go-to-store', () => ({ goToStore: vi.fn() }));
+
+const PRODUCT_PATH = 'GET /url/shop/meera-finds/k3x9pqr';
+const kurta = testProduct({
+  imageUrl: '/images/kurta-1.jpg',
+  productDetails: {
+    ...testProduct().productDetails,
+    images: ['/images/kurta-1.jpg', '/images/kurta-2.jpg', '/images/kurta-3.jpg'],
+  },
+});
+
+function mockProduct(product: Reply | (() => Reply) = ok(kurta)) {
+  return mockApi({
+    'GET /shop/meera-finds': ok(testShop()),
+    [PRODUCT_PATH]: product,
+  });
+}
+
+const sheet = () => screen.findByRole('dialog', { name: 'Choose Favourite App' });
+const productHeading = () =>
+  screen.findByRole('heading', { level: 1, name: 'Block-print cotton kurta' });
+
+let sendBeacon: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  vi.mocked(goToStore).mockClear();
+  sendBeacon = vi.fn(() => true);
+  Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'sendBeacon');
+});
+
+describe('a public product page', () => {
+  it('shows the breadcrumb, pictures, title, price and description', async () => {
+    mockProduct();
+    renderApp('/meera-finds/k3x9pqr');
+    expect(await productHeading()).toBeInTheDocument();
+
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await within(breadcrumb).findByRole('link', { name: 'Meera Finds' })).toHaveAttribute(
+      'href',
+      '/meera-finds',
+    );
+    expect(within(breadcrumb).getByText('Block-print cotton kurta')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByText('₹1,299')).toBeInTheDocument();
+    expect(screen.getByText('Hand block-printed in Jaipur')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Show picture/ })).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Show Options' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Block-print cotton kurta'));
+  });
+
+  it('shows a skeleton while the product loads', async () => {
+    mockProduct();
+    renderApp('/meera-finds/k3x9pqr');
+    expect(await screen.findByRole('status', { name: 'Loading product' })).toBeInTheDocument();
+    expect(await productHeading()).toBeInTheDocument();
+  });
+
+  it('asks for the product in lower case, as the API keeps it', async () => {
+    const api = mockProduct();
+    renderApp('/Meera-Finds/K3X9PQR');
+    expect(await productHeading()).toBeInTheDocument();
+    expect(api.callsTo(PRODUCT_PATH)).toHaveLength(1);
+  });
+
+  it('opens the pictures large, with previous and next', async () => {
+    mockProduct();
+    const { user } = renderApp('/meera-finds/k3x9pqr');
+    await productHeading();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: /Enlarge/ }));
+    const lightbox = screen.getByRole('dialog', { name: 'Block-print cotton kurta: pictures' });
+    expect(within(lightbox).getByText('1 / 3')).toBeInTheDocument();
+    await user.click(within(lightbox).getByRole('button', { name: 'Previous picture' }));
+    expect(within(lightbox).getByText('3 / 3')).toBeInTheDocument();
+  });
+});
+
+describe("the 'Choose Favourite App' sheet", () => {
+  it('is open when the page opens, WhatsApp last', async () => {
+    mockProduct();
+    renderApp('/meera-finds/k3x9pqr');
+    const options = within(await sheet()).getAllByRole('link');
+    expect(options.map((option) => within(option).getByText(/^Buy on/).textContent)).toEqual([
+      'Buy on Amazon',
+      'Buy on Flipkart',
+      'Buy on WhatsApp',
+    ]);
+  });
+
+  it('closes, and opens again with Show Options', async () => {
+    mockProduct();
+    const { user } = renderApp('/meera-finds/k3x9pqr');
+    await user.click(within(await sheet()).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const showOptions = screen.getByRole('button', { name: 'Show Options' });
+    expect(showOptions).toHaveFocus();
+
+    await user.click(showOptions);
+    expect(await sheet()).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('reports the chosen store, then sends the visitor there', async () => {
+    mockProduct();
+    const { user } = renderApp('/meera-finds/k3x9pqr');
+    let beaconsBeforeLeaving = -1;
+    vi.mocked(goToStore).mockImplementation(() => {
+      beaconsBeforeLeaving = sendBeacon.mock.calls.length;
+    });
+
+    await user.click(within(await sheet()).getByRole('link', { name: 'Buy on Amazon' }));
+
+    expect(goToStore).toHaveBeenCalledWith('https://www.amazon.in/dp/B0KURTA');
+    expect(beaconsBeforeLeaving).toBe(1);
+    const [url, blob] = sendBeacon.mock.calls[0] as [string, Blob];
+    expect(url).toBe(`http://localhost:3000/api/analytics/track/${kurta.id}`);
+    const body = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(blob);
+    });
+    expect(JSON.parse(body)).toEqual({
+      device: 'desktop',
+      browser: expect.any(String),
+      location: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      platform: 'amazon',
+    });
+  });
+
+  it("says 'No Shopping Options Available' for a product without stores", async () => {
+    mockProduct(ok({ ...kurta, stores: [] }));
+    renderApp('/meera-finds/k3x9pqr');
+    expect(within(await sheet()).getByText('No Shopping Options Available')).toBeInTheDocument();
+  });
+});
+
+describe('a product that cannot be shown', () => {
+  it.each([
+    [
+      fail(404, 'This product link does not exist or has been removed.', 'NOT_FOUND'),
+      'This product link does not exist or has been removed.',
+    ],
+    [
+      fail(400, 'Bad request', 'BAD_REQUEST'),
+      'Invalid request. Please check the link and try again.',
+    ],
+    [fail(403, 'This shop is private.', 'FORBIDDEN'), 'This shop is currently private'],
+    [
+      fail(500, 'Internal server error', 'INTERNAL_ERROR'),
+      'There was a problem loading this product. Please try again later.',
+    ],
+    [
+      fail(429, 'Too many requests', 'RATE_LIMITED'),
+      'There was a problem loading this product. Please try again later.',
+    ],
+    [
+      networkDown,
+      'Unable to connect to the server. Please check your internet connection and try again.',
+    ],
+    [ok({ shortCode: 'k3x9pqr' }), 'Invalid response format from server.'],
+  ])('%j says "%s"', async (reply, message) => {
+    mockProduct(reply);
+    renderApp('/meera-finds/k3x9pqr');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says 'Invalid URL parameters' for an address that cannot be a product, without asking", async () => {
+    const api = mockProduct();
+    renderApp('/meera-finds/not%20a%20code');
+    expect(await screen.findByText('Invalid URL parameters')).toBeInTheDocument();
+    expect(api.callsTo(PRODUCT_PATH)).toHaveLength(0);
+  });
+
+  it('says it cannot connect when the server takes longer than 3000 ms', async () => {
+    const started = Date.now();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (request: Request) =>
+          new Promise((_resolve, reject) => {
+            request.signal.addEventListener('abort', () =>
+              reject(new DOMException('The operation was aborted.', 'AbortError')),
+            );
+          }),
+      ),
+    );
+    renderApp('/meera-finds/k3x9pqr');
+    expect(
+      await screen.findByText(
+        'Unable to connect to the server. Please check your internet connection and try again.',
+        undefined,
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+  });
+
+  it('tries again on request', async () => {
+    let attempts = 0;
+    mockProduct(() => (++attempts === 1 ? networkDown : ok(kurta)));
+    const { user } = renderApp('/meera-finds/k3x9pqr');
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await productHeading()).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,225 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, networkDown, ok } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+import { testProduct, testShop } from '../test/fixtures';
+import { setViewportWidth } from '../test/viewport';
+
+const kurta = testProduct();
+const diya = testProduct({
+  id: 'a1b2c3d4-0000-4000-8000-000000000002',
+  shortCode: 'diya001',
+  title: 'Brass diya set of 4',
+  imageUrl: '/images/diya.jpg',
+  productDetails: {
+    ...testProduct().productDetails,
+    images: ['/images/diya.jpg', '/images/diya-2.jpg'],
+  },
+});
+const hidden = testProduct({
+  id: 'hidden',
+  shortCode: 'hidden1',
+  title: 'Not for the shop',
+  showOnShop: false,
+});
+
+function mockShop(routes: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /shop/meera-finds': ok(testShop()),
+    'GET /shop/meera-finds/urls': ok([diya, kurta, hidden]),
+    ...routes,
+  });
+}
+
+const shopHeading = () => screen.findByRole('heading', { level: 1, name: 'Meera Finds' });
+
+describe('a public shop', () => {
+  it('shows a skeleton, then the shop, its products and the Created with link', async () => {
+    mockShop();
+    renderApp('/meera-finds');
+    expect(await screen.findByRole('status', { name: 'Loading shop' })).toBeInTheDocument();
+
+    expect(await shopHeading()).toBeInTheDocument();
+    expect(screen.getByText('Handpicked home decor and gifts')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'Brass diya set of 4' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 3, name: 'Block-print cotton kurta' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Created with\s*Kartlink/ })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(screen.queryByRole('region', { name: 'Shop banners' })).not.toBeInTheDocument();
+  });
+
+  it('shows only the products meant for the shop, newest first as they come', async () => {
+    mockShop();
+    renderApp('/meera-finds');
+    await screen.findByRole('heading', { level: 3, name: 'Brass diya set of 4' });
+    const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Brass diya set of 4', 'Block-print cotton kurta']);
+    expect(screen.queryByText('Not for the shop')).not.toBeInTheDocument();
+  });
+
+  it('names the tab after the shop and counts the visit once', async () => {
+    const api = mockShop();
+    renderApp('/meera-finds');
+    await shopHeading();
+    await waitFor(() => expect(document.title).toBe('Meera Finds'));
+    const visits = api.callsTo('POST /analytics/track-shop/meera-finds');
+    expect(visits).toHaveLength(1);
+    expect(visits[0].body).toEqual({ device: 'desktop', browser: expect.any(String) });
+  });
+
+  it('reads the address the way the API does, in lower case', async () => {
+    const api = mockShop();
+    renderApp('/Meera-Finds');
+    expect(await shopHeading()).toBeInTheDocument();
+    expect(api.callsTo('GET /shop/meera-finds')).toHaveLength(1);
+  });
+
+  it.each(['/shop/meera-finds', '/open/meera-finds'])('is also at %s', async (path) => {
+    mockShop();
+    renderApp(path);
+    expect(await shopHeading()).toBeInTheDocument();
+  });
+
+  it("says 'No Products Yet' when it has none", async () => {
+    mockShop({ 'GET /shop/meera-finds/urls': ok([hidden]) });
+    renderApp('/meera-finds');
+    expect(await screen.findByRole('heading', { name: 'No Products Yet' })).toBeInTheDocument();
+  });
+
+  it('opens a product from its card', async () => {
+    mockShop({ 'GET /url/shop/meera-finds/k3x9pqr': ok(kurta) });
+    const { router, user } = renderApp('/meera-finds');
+    const card = (
+      await screen.findByRole('heading', { level: 3, name: 'Block-print cotton kurta' })
+    ).closest('article')!;
+    await user.click(within(card).getByText('Buy Now'));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Block-print cotton kurta' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/meera-finds/k3x9pqr');
+    await waitFor(() => expect(document.title).toBe('Block-print cotton kurta'));
+
+    // Back on the shop, from the cache at once: the tab is named after the shop again.
+    await act(() => router.navigate(-1));
+    expect(await shopHeading()).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Meera Finds'));
+  });
+
+  it("opens a product's pictures large from its image", async () => {
+    mockShop();
+    const { router, user } = renderApp('/meera-finds');
+    await user.click(
+      await screen.findByRole('button', { name: 'View pictures of Brass diya set of 4' }),
+    );
+
+    const lightbox = screen.getByRole('dialog', { name: 'Brass diya set of 4: pictures' });
+    expect(within(lightbox).getByText('1 / 2')).toBeInTheDocument();
+    await user.click(within(lightbox).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/meera-finds');
+  });
+});
+
+describe("the shop's product grid", () => {
+  it.each([
+    [390, 'product-grid--cols-2'],
+    [767, 'product-grid--cols-2'],
+    [768, 'product-grid--cols-3'],
+    [1023, 'product-grid--cols-3'],
+    [1024, 'product-grid--cols-4'],
+    [1440, 'product-grid--cols-4'],
+  ])('at %i px wide has the class %s', async (width, className) => {
+    setViewportWidth(width);
+    mockShop();
+    renderApp('/meera-finds');
+    const card = await screen.findByRole('heading', { level: 3, name: 'Brass diya set of 4' });
+    expect(card.closest('ul')).toHaveClass('product-grid', className);
+  });
+});
+
+describe('a shop that cannot be shown', () => {
+  it("says 'Invalid shop URL' for an address that cannot be a shop, without asking the API", async () => {
+    const api = mockShop();
+    renderApp('/ab');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invalid shop URL' }),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.startsWith('/shop'))).toEqual([]);
+  });
+
+  it("says 'Shop not found' for a 404", async () => {
+    mockShop({
+      'GET /shop/meera-finds': fail(404, 'Shop not found', 'NOT_FOUND'),
+      'GET /shop/meera-finds/urls': fail(404, 'Shop not found', 'NOT_FOUND'),
+    });
+    renderApp('/meera-finds');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Shop not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/');
+  });
+
+  it("says 'Private Shop' when the answer mentions private", async () => {
+    mockShop({
+      'GET /shop/meera-finds': fail(403, 'This shop is private.', 'FORBIDDEN'),
+      'GET /shop/meera-finds/urls': fail(403, 'This shop is private.', 'FORBIDDEN'),
+    });
+    renderApp('/meera-finds');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Private Shop' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('This shop is currently set to private mode by the owner.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when the network is down, and tries again on request', async () => {
+    let attempts = 0;
+    mockShop({
+      'GET /shop/meera-finds': () => (++attempts === 1 ? networkDown : ok(testShop())),
+    });
+    const { user } = renderApp('/meera-finds');
+    expect(
+      await screen.findByText('Network error. Please check your connection and try again.'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await shopHeading()).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a server error', fail(500, 'Internal server error', 'INTERNAL_ERROR')],
+    ['a refusal without private', fail(403, 'Forbidden', 'FORBIDDEN')],
+    ['an answer that is not a shop', ok([])],
+  ])("says 'Failed to load shop data.' for %s", async (_case, reply) => {
+    mockShop({ 'GET /shop/meera-finds': reply });
+    renderApp('/meera-finds');
+    expect(await screen.findByText('Failed to load shop data.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it("shows the shop with 'Failed to load shop products' when only its products fail", async () => {
+    let attempts = 0;
+    mockShop({
+      'GET /shop/meera-finds/urls': () =>
+        ++attempts === 1 ? fail(503, 'Service unavailable', 'SERVICE_UNAVAILABLE') : ok([kurta]),
+    });
+    const { user } = renderApp('/meera-finds');
+    expect(await shopHeading()).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Failed to load shop products' }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'Block-print cotton kurta' }),
+    ).toBeInTheDocument();
+  });
+});

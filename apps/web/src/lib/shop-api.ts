@@ -1,0 +1,81 @@
+import type {
+  Shop,
+  ShopSettingsBody,
+  ShopStatus,
+  ShopUrlBody,
+  UrlAvailability,
+} from '@kartlink/contracts';
+import { api } from './api';
+import { dataOf } from './envelope';
+
+/**
+ * The owner's shop (SPEC section 7, Shop and profile), shared by the setup wizard, the setup
+ * gate, the dashboard and the shop pages: every save lands in one cache.
+ */
+export const shopApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    shopStatus: build.query<ShopStatus, void>({
+      query: () => '/shop/status',
+      transformResponse: dataOf<ShopStatus>,
+      providesTags: ['ShopStatus'],
+    }),
+    /** 404 while the owner has no shop yet: setup is needed. */
+    myShop: build.query<Shop, void>({
+      query: () => '/shop/user/profile',
+      transformResponse: dataOf<Shop>,
+      providesTags: ['Shop'],
+    }),
+    /** A partial update; the first save creates the shop. */
+    updateShopSettings: build.mutation<Shop, ShopSettingsBody>({
+      query: (body) => ({ url: '/shop/settings', method: 'PUT', body }),
+      transformResponse: dataOf<Shop>,
+      // The answer is the shop as saved: it replaces the cached shop and status at once, so
+      // that the guards never act on the state from before the save.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(shopApi.util.upsertQueryData('myShop', undefined, data));
+          dispatch(shopApi.util.upsertQueryData('shopStatus', undefined, statusOf(data)));
+        } catch {
+          // The caller shows the failure.
+        }
+      },
+      // Product links carry the shop URL.
+      invalidatesTags: (_shop, error) => (error ? [] : ['Products', 'Product']),
+    }),
+    /** Can this owner take the URL? Their own shop's URL counts as free. */
+    shopUrlAvailability: build.query<UrlAvailability, string>({
+      query: (shopUrl) => ({
+        url: '/shop/validate-url',
+        method: 'POST',
+        body: { shopUrl } satisfies ShopUrlBody,
+      }),
+      transformResponse: dataOf<UrlAvailability>,
+      // Someone else may take a URL at any moment: an old answer is not worth keeping.
+      keepUnusedDataFor: 30,
+    }),
+  }),
+});
+
+export const {
+  useShopStatusQuery,
+  useMyShopQuery,
+  useUpdateShopSettingsMutation,
+  useShopUrlAvailabilityQuery,
+} = shopApi;
+
+/** The setup state of a shop, as GET /shop/status tells it. */
+export function statusOf(shop: Shop): ShopStatus {
+  return {
+    hasShop: true,
+    requiresSetup: shop.requiresSetup,
+    setupCompleted: shop.setupCompleted,
+    setupSteps: shop.setupSteps,
+    shopUrl: shop.shopUrl,
+  };
+}
+
+/** The address visitors open for a shop: this site's origin, then the shop URL. */
+export function publicShopAddress(shopUrl: string): string {
+  return `${window.location.origin}/${shopUrl}`;
+}

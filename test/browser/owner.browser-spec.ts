@@ -1,0 +1,134 @@
+import { fetchMail } from '@kartlink/testing';
+import { randomInt } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+
+// A new owner, through the real screens of the built web app served by the gateway that
+// test/stack-setup.ts starts: sign up, set up the shop in the wizard, create a product link
+// to three stores, find it in the list, and see it in the public read of the shop.
+jest.setTimeout(120_000);
+
+let browser: Browser;
+
+function baseUrl(): string {
+  const url = process.env.KARTLINK_BASE_URL;
+  if (!url)
+    throw new Error('KARTLINK_BASE_URL is not set; the browser tests need the running stack');
+  return url;
+}
+
+const at = (path: string) => new URL(path, baseUrl()).toString();
+
+/** Waits until the address bar shows `path` (the app's own navigations fire no load event). */
+async function reached(page: Page, path: string): Promise<void> {
+  await page.waitForFunction(`location.pathname === ${JSON.stringify(path)}`);
+}
+
+/** Signs up through /auth with the code really e-mailed; ends on /shop/setup. */
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto(at('/auth?tab=signup'));
+  await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+  await page.getByLabel('Full name').fill('Shop Owner');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Kartlink2026');
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
+  const mail = await fetchMail(email, { timeoutMs: 20_000 });
+  const code = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text ?? ''}`)?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByLabel('Verification code').fill(code!);
+  await page.getByRole('button', { name: 'Verify and create account' }).click();
+  await reached(page, '/shop/setup');
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a new shop owner', () => {
+  it('sets up the shop, creates a product link to 3 stores and finds it listed', async () => {
+    const stamp = `${Date.now().toString(36)}${randomInt(1e6).toString(36)}`;
+    const email = `owner.${stamp}@example.com`;
+    const shopUrl = `owner-${stamp}`;
+    const context = await browser.newContext({
+      colorScheme: 'light',
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+
+    await signUp(page, email);
+    await page.getByRole('heading', { level: 1, name: 'Set up your shop' }).waitFor();
+
+    // Step 1: the URL, typed with characters the field drops, checked for availability.
+    await page.getByLabel('Shop URL', { exact: true }).pressSequentially(`Owner ${stamp}!`);
+    expect(await page.getByLabel('Shop URL', { exact: true }).inputValue()).toBe(`owner${stamp}`);
+    await page.getByLabel('Shop URL', { exact: true }).fill(shopUrl);
+    await page.getByText('This shop URL is available!').waitFor();
+    expect(await page.getByText(`${new URL(baseUrl()).origin}/${shopUrl}`).count()).toBe(1);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 2: name and description.
+    await page.getByRole('heading', { level: 2, name: 'Basic Information' }).waitFor();
+    await page.getByLabel('Shop name').fill('Owner Test Handlooms');
+    await page.getByLabel('Shop description').fill('Handwoven sarees and stoles, tested daily.');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 3: the photo, as an image address until uploads arrive.
+    await page.getByRole('heading', { level: 2, name: 'Profile Photo' }).waitFor();
+    await page.getByLabel('Paste an image address').fill(at('/favicon.svg'));
+    await page.getByRole('button', { name: 'Complete Setup' }).click();
+    await page.getByRole('heading', { name: 'Setup Complete!' }).waitFor();
+    await reached(page, '/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Your dashboard' }).waitFor();
+    await page.getByRole('link', { name: `${new URL(baseUrl()).origin}/${shopUrl}` }).waitFor();
+    expect(await page.evaluate<string | null>("localStorage.getItem('isNewUser')")).toBeNull();
+
+    // A product link to three stores.
+    await page.getByRole('link', { name: /Create a link/ }).click();
+    await reached(page, '/dashboard/create-link');
+    await page.getByRole('heading', { level: 1, name: 'Create a product link' }).waitFor();
+    await page
+      .getByLabel('Store link 1', { exact: true })
+      .fill('https://www.amazon.in/dp/B0OWNER1');
+    await page.getByLabel('Store link 2', { exact: true }).fill('www.flipkart.com/saree/p/itm42');
+    await page.getByRole('button', { name: '+ Add store link' }).click();
+    await page.getByLabel('Store link 3', { exact: true }).fill('https://www.myntra.com/sarees/77');
+    await page.getByLabel('Title', { exact: true }).fill('Owner test ikat saree');
+    await page.getByLabel('Price in ₹ (optional)').fill('2499');
+    const preview = page.getByRole('figure', { name: 'Product card preview' });
+    await preview.getByText('₹2,499').waitFor();
+    await preview.getByText('+1').waitFor();
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.getByRole('heading', { name: 'Your link is ready' }).waitFor();
+
+    // It is in the owner's list.
+    await page.getByRole('link', { name: 'View all links' }).click();
+    await reached(page, '/dashboard/links');
+    await page.getByRole('link', { name: 'Owner test ikat saree', exact: true }).waitFor();
+    await page.getByText('1 product listed').waitFor();
+
+    // And visitors' read of the shop lists it with its three stores.
+    const response = await fetch(at(`/api/shop/${shopUrl}/urls`));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      data: Array<{ title: string; platforms: string[]; originalURLs: string[] }>;
+    };
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]).toMatchObject({
+      title: 'Owner test ikat saree',
+      platforms: ['Amazon', 'Flipkart', 'Myntra'],
+      originalURLs: [
+        'https://www.amazon.in/dp/B0OWNER1',
+        'https://www.flipkart.com/saree/p/itm42',
+        'https://www.myntra.com/sarees/77',
+      ],
+    });
+
+    await context.close();
+  });
+});

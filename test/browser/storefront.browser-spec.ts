@@ -1,0 +1,150 @@
+import type { Product, Shop } from '@kartlink/contracts';
+import { randomInt } from 'node:crypto';
+import type { Browser, Page, Request } from 'playwright-core';
+import { signUp, Visitor } from '../support/auth-client';
+import { launchChromium } from '../support/browser';
+
+// A visitor opens a public shop, then a product, and leaves for a store through the options
+// sheet, in the built web app served by the gateway that test/stack-setup.ts starts.
+jest.setTimeout(90_000);
+
+let browser: Browser;
+
+function baseUrl(): string {
+  const url = process.env.KARTLINK_BASE_URL;
+  if (!url)
+    throw new Error('KARTLINK_BASE_URL is not set; the browser tests need the running stack');
+  return url;
+}
+
+const at = (path: string) => new URL(path, baseUrl()).toString();
+
+const AMAZON_URL = 'https://www.amazon.in/dp/B0DIYA4SET';
+
+/** An owner with a public shop and one product on Amazon, Flipkart and WhatsApp. */
+async function shopWithProduct() {
+  const owner = new Visitor();
+  await signUp(owner);
+  const shopUrl = `diya-house-${Date.now().toString(36)}-${randomInt(1e6)}`;
+  const shop = await owner.call<Shop>('PUT', '/shop/settings', {
+    shopUrl,
+    shopName: 'Diya House',
+    shopDescription: 'Brass lamps and festive decor, made by hand in Moradabad',
+    setupCompleted: true,
+    isShopPublic: true,
+    setupSteps: { shopUrl: true, basicInfo: true, profilePhoto: true },
+  });
+  if (shop.status !== 200) throw new Error(`shop refused: ${JSON.stringify(shop.body)}`);
+  const product = await owner.post<Product>('/urls', {
+    title: 'Brass diya set of 4',
+    price: 2450,
+    originalURLs: [
+      // WhatsApp first: the sheet still lists it last.
+      'https://wa.me/919876543210',
+      AMAZON_URL,
+      'https://www.flipkart.com/p/diya-set',
+    ],
+  });
+  if (product.status !== 201) throw new Error(`product refused: ${JSON.stringify(product.body)}`);
+  return { shopUrl, product: product.body.data };
+}
+
+// Most visitors come from a link in Instagram, on a phone.
+const INSTAGRAM_ON_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.0.0 Mobile Safari/537.36 Instagram 330.0.0.40.92 Android';
+
+/** A phone-sized page in a fresh context: no session, nothing stored. */
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({
+    colorScheme: 'light',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: INSTAGRAM_ON_ANDROID,
+  });
+  return context.newPage();
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('public shop and product pages', () => {
+  it('takes a visitor from the shop to a product and on to the store they choose', async () => {
+    const { shopUrl, product } = await shopWithProduct();
+    const page = await phonePage();
+
+    // This machine has no internet: the store answers from here, and says it was reached.
+    const storeVisits: string[] = [];
+    await page.route('https://www.amazon.in/**', async (route) => {
+      storeVisits.push(route.request().url());
+      await route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>Amazon.in</title><h1>Amazon product</h1>',
+      });
+    });
+
+    // The shop: its name, its product card, the Created with link, nothing sticking out.
+    await page.goto(at(`/${shopUrl}`));
+    await page.getByRole('heading', { level: 1, name: 'Diya House' }).waitFor();
+    expect(await page.title()).toBe('Diya House');
+    const card = page.getByRole('article').filter({ hasText: 'Brass diya set of 4' });
+    await card.waitFor();
+    expect(await card.getByText('₹2,450').isVisible()).toBe(true);
+    expect(await card.getByText('+1').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: /Created with/ }).getAttribute('href')).toBe('/');
+    const overflow = await page.evaluate<number>(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The product, with the options sheet open from the start, WhatsApp last.
+    await card.getByText('Buy Now').click();
+    await page.waitForFunction(
+      `location.pathname === ${JSON.stringify(`/${shopUrl}/${product.shortCode}`)}`,
+    );
+    await page.getByRole('heading', { level: 1, name: 'Brass diya set of 4' }).waitFor();
+    const sheet = page.getByRole('dialog', { name: 'Choose Favourite App' });
+    await sheet.waitFor();
+    expect(await sheet.getByText(/^Buy on /).allInnerTexts()).toEqual([
+      'Buy on Amazon',
+      'Buy on Flipkart',
+      'Buy on WhatsApp',
+    ]);
+    expect(await page.evaluate<string | null>("localStorage.getItem('publicRouteAccessed')")).toBe(
+      'true',
+    );
+
+    // Choosing Amazon reports the choice, then leaves for Amazon.
+    const tracked = page.waitForRequest((request: Request) =>
+      request.url().endsWith(`/api/analytics/track/${product.id}`),
+    );
+    await sheet.getByRole('link', { name: 'Buy on Amazon' }).click();
+    const trackRequest = await tracked;
+    expect(trackRequest.method()).toBe('POST');
+    expect(JSON.parse(trackRequest.postData() ?? '{}')).toMatchObject({
+      device: 'mobile',
+      browser: 'Instagram',
+      platform: 'amazon',
+    });
+    await page.waitForURL(AMAZON_URL);
+    await page.getByRole('heading', { name: 'Amazon product' }).waitFor();
+    expect(storeVisits).toEqual([AMAZON_URL]);
+    await page.context().close();
+  });
+
+  it('tells a visitor when a product link does not exist', async () => {
+    const { shopUrl } = await shopWithProduct();
+    const page = await phonePage();
+    await page.goto(at(`/${shopUrl}/no-such-code`));
+    await page.getByText('This product link does not exist or has been removed.').waitFor();
+    expect(await page.getByRole('link', { name: 'Visit the shop' }).getAttribute('href')).toBe(
+      `/${shopUrl}`,
+    );
+    await page.context().close();
+  });
+});
