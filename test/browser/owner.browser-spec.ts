@@ -130,5 +130,31 @@ describe('a new shop owner', () => {
     });
 
     await context.close();
+
+    // A visitor in a fresh browser opens the public page, picks Flipkart and lands there.
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const shopper = await visitor.newPage();
+    const storeVisits: string[] = [];
+    await shopper.route('https://www.flipkart.com/**', async (route) => {
+      storeVisits.push(route.request().url());
+      await route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><h1>Flipkart product</h1>',
+      });
+    });
+    await shopper.goto(at(`/${shopUrl}`));
+    const card = shopper.getByRole('article').filter({ hasText: 'Owner test ikat saree' });
+    await card.getByText('Buy Now').click();
+    const sheet = shopper.getByRole('dialog', { name: 'Choose Favourite App' });
+    await sheet.waitFor();
+    expect(await sheet.getByText(/^Buy on /).allInnerTexts()).toEqual([
+      'Buy on Amazon',
+      'Buy on Flipkart',
+      'Buy on Myntra',
+    ]);
+    await sheet.getByRole('link', { name: 'Buy on Flipkart' }).click();
+    await shopper.getByRole('heading', { name: 'Flipkart product' }).waitFor();
+    expect(storeVisits).toEqual(['https://www.flipkart.com/saree/p/itm42']);
+    await visitor.close();
   });
 });
