@@ -1,12 +1,5 @@
-import {
-  IsBoolean,
-  IsIn,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateBy,
-  type ValidationOptions,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { Rule } from './rule';
 import {
   emailProblem,
   fullNameProblem,
@@ -34,20 +27,6 @@ import {
  * Request bodies as validated classes (class-validator), for the gateway. They implement the
  * plain interfaces of ../auth.ts, which the web app uses.
  */
-
-/** A class-validator rule from one of the plain rule functions: same check, same words. */
-function Rule(problem: (value: unknown) => string | undefined, options?: ValidationOptions) {
-  return ValidateBy(
-    {
-      name: problem.name,
-      validator: {
-        validate: (value) => problem(value) === undefined,
-        defaultMessage: (args) => problem(args?.value) ?? '',
-      },
-    },
-    options,
-  );
-}
 
 export class RegisterSendOtpRequest implements RegisterSendOtpBody {
   @Rule(emailProblem) email!: string;

@@ -10,19 +10,10 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateBy,
 } from 'class-validator';
+import { Rule } from './rule';
 import type { ProductBody, ProductListQuery, ProductUpdateBody } from '../product';
 import { ProductMessages, shortCodeProblem, storeUrlsProblem } from '../product-rules';
-
-const rule = (name: string, problem: (value: unknown) => string | undefined) =>
-  ValidateBy({
-    name,
-    validator: {
-      validate: (v) => problem(v) === undefined,
-      defaultMessage: (a) => problem(a?.value) ?? '',
-    },
-  });
 
 const titleProblem = (v: unknown) =>
   typeof v !== 'string' || !v.trim()
@@ -46,18 +37,18 @@ class ProductFields {
   @IsString({ each: true })
   @MaxLength(2048, { each: true })
   images?: string[];
-  @IsOptional() @rule('shortCode', shortCodeProblem) shortCode?: string;
+  @IsOptional() @Rule(shortCodeProblem) shortCode?: string;
   @IsOptional() @IsBoolean() showOnShop?: boolean;
 }
 
 export class CreateProductRequest extends ProductFields implements ProductBody {
-  @rule('title', titleProblem) title!: string;
-  @rule('originalURLs', storeUrlsProblem) originalURLs!: string[];
+  @Rule(titleProblem) title!: string;
+  @Rule(storeUrlsProblem) originalURLs!: string[];
 }
 
 export class UpdateProductRequest extends ProductFields implements ProductUpdateBody {
-  @IsOptional() @rule('title', titleProblem) title?: string;
-  @IsOptional() @rule('originalURLs', storeUrlsProblem) originalURLs?: string[];
+  @IsOptional() @Rule(titleProblem) title?: string;
+  @IsOptional() @Rule(storeUrlsProblem) originalURLs?: string[];
 }
 
 export class ShowOnShopRequest {

@@ -6,27 +6,13 @@ import {
   IsOptional,
   IsString,
   MaxLength,
-  ValidateBy,
   ValidateNested,
-  type ValidationOptions,
 } from 'class-validator';
+import { Rule } from './rule';
 import type { SetupSteps, ShopSeo, ShopSettingsBody, ShopUrlBody } from '../shop';
 import { SEO_LIMITS } from '../shop';
 import { shopDescriptionProblem, shopNameProblem, shopUrlProblem } from '../shop-rules';
 import { isSocialPlatform, type SocialMedia } from '../social';
-
-function Rule(problem: (value: unknown) => string | undefined, options?: ValidationOptions) {
-  return ValidateBy(
-    {
-      name: problem.name,
-      validator: {
-        validate: (value) => problem(value) === undefined,
-        defaultMessage: (args) => problem(args?.value) ?? '',
-      },
-    },
-    options,
-  );
-}
 
 export class ShopUrlRequest implements ShopUrlBody {
   @Rule(shopUrlProblem) shopUrl!: string;
