@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './ConfirmDialog.css';
+import { keepTabInside } from '../lib/focus-trap';
 
 interface ConfirmDialogProps {
   title: string;
@@ -12,8 +13,6 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
 }
-
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled])';
 
 /**
  * Asks before something that cannot be undone. The keyboard stays inside; Escape and the
@@ -45,17 +44,7 @@ export function ConfirmDialog({
       onCancel();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    keepTabInside(event, dialog.current);
   };
 
   return createPortal(

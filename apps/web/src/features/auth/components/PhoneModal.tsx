@@ -8,6 +8,7 @@ import { useUpdateProfileMutation } from '../api/account-api';
 import { useSession } from '../hooks/use-session';
 import { PhoneMessages } from '../utils/messages';
 import './PhoneModal.css';
+import { keepTabInside } from '../../../lib/focus-trap';
 
 /**
  * SPEC section 8, Guard and phone. A 409 is a number someone else has; a 400 a number the
@@ -22,8 +23,6 @@ export function phoneSaveProblem(error: unknown): { field?: string; toast?: stri
   if (/phone|exists|taken/i.test(message)) return { field: PhoneMessages.taken };
   return { toast: userFacingMessage(status, message) };
 }
-
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href]';
 
 interface PhoneModalProps {
   /** Saved or skipped: the sign-up goes on. */
@@ -73,17 +72,7 @@ export function PhoneModal({ onDone }: PhoneModalProps) {
       onDone();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    keepTabInside(event, dialog.current);
   };
 
   return createPortal(

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { keepTabInside } from '../../../lib/focus-trap';
 
 interface ModalOptions {
   /** Where focus goes on close when nothing was focused before (a dialog open from the start). */
@@ -47,22 +45,7 @@ export function useModal(
         latest.current.onClose();
         return;
       }
-      if (event.key !== 'Tab' || !ref.current) return;
-      const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (focusable.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || active === ref.current)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      keepTabInside(event, ref.current);
     },
     [ref],
   );
