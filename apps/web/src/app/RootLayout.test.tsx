@@ -75,12 +75,12 @@ describe('header and footer', () => {
         signedIn({ user: TEST_USER, accessToken: 'fresh-token', expiresAt: Date.now() + 3600_000 }),
       );
     });
-    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
 
     act(() => {
       store.dispatch(signedOut());
     });
-    expect(screen.getByRole('link', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Sign Up' })).toBeInTheDocument();
     expect(store.getState().auth).toEqual({
       status: 'signedOut',
       user: null,
