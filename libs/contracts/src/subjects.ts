@@ -53,6 +53,8 @@ export const Subjects = {
     updateProduct: 'shop.products.update',
     deleteProduct: 'shop.products.delete',
   },
+  media: {},
+  analytics: {},
 } as const;
 
 /** Events other services may listen to (JetStream stream USERS). */
