@@ -7,6 +7,7 @@ import {
   oneOf,
   origins,
   str,
+  timeZone,
   url,
 } from './config';
 
@@ -70,5 +71,23 @@ describe('loadConfig', () => {
   it('describes the configuration with secrets hidden', () => {
     const config = loadConfig(schema, { DATABASE_URL: 'postgres://u:pw@db/k' });
     expect(describeConfig(schema, config)).toMatchObject({ DATABASE_URL: '***', PORT: 3000 });
+  });
+});
+
+describe('timeZone', () => {
+  const zones = {
+    TZ_NAME: timeZone({ description: 'reporting time zone', default: 'Asia/Kolkata' }),
+  };
+
+  it('accepts IANA time zones, old names included', () => {
+    expect(loadConfig(zones, {})).toEqual({ TZ_NAME: 'Asia/Kolkata' });
+    expect(loadConfig(zones, { TZ_NAME: 'Asia/Calcutta' })).toEqual({ TZ_NAME: 'Asia/Calcutta' });
+    expect(loadConfig(zones, { TZ_NAME: 'UTC' })).toEqual({ TZ_NAME: 'UTC' });
+  });
+
+  it('refuses a zone that does not exist, saying what is expected', () => {
+    expect(() => loadConfig(zones, { TZ_NAME: 'India/Mumbai' })).toThrow(
+      'TZ_NAME must be an IANA time zone such as Asia/Kolkata (got "India/Mumbai")',
+    );
   });
 });

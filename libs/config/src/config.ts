@@ -96,6 +96,21 @@ export function url(opts: Options<string> & { protocols: readonly string[] }): V
   };
 }
 
+/** An IANA time zone that this runtime knows, e.g. Asia/Kolkata. */
+export function timeZone(opts: Options<string>): VarSpec<string> {
+  return {
+    ...opts,
+    parse(raw) {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: raw });
+      } catch {
+        throw new Invalid('must be an IANA time zone such as Asia/Kolkata');
+      }
+      return raw;
+    },
+  };
+}
+
 /** A comma-separated list of absolute origins (scheme://host[:port]). */
 export function origins(opts: Options<string[]>): VarSpec<string[]> {
   return {

@@ -2,12 +2,20 @@
  * Visits and clicks (SPEC section 7 "Public tracking") and what the owner reads of them.
  * Days are calendar days in the reporting time zone (ANALYTICS_TIMEZONE, Asia/Kolkata by
  * default); dates are written YYYY-MM-DD.
+ *
+ * Figures count people, not machines: events from bots and link-preview fetchers (found by
+ * user agent, and HEAD requests for a shop's pages) and the owner's own visits while signed in
+ * are kept apart in `excluded` and left out of every other figure.
  */
 
-/** POST /api/analytics/track-shop/{shopUrl}. */
+/** POST /api/analytics/track-shop/{shopUrl}. Every field is optional; unknown fields are ignored. */
 export interface TrackShopBody {
   device?: string;
   browser?: string;
+  /** The visitor's IANA time zone, e.g. Asia/Kolkata (gives the region). */
+  location?: string;
+  /** The page's document.referrer; only its host is kept. */
+  referrer?: string;
 }
 
 /** POST /api/analytics/track/{urlId}: sent before the visitor is sent on to the store. */
@@ -18,11 +26,94 @@ export interface TrackClickBody {
   location?: string;
   /** Lower-case vendor, e.g. amazon. */
   platform?: string;
+  /** The page's document.referrer; only its host is kept. */
+  referrer?: string;
 }
 
 /** The 202 answer of both tracking calls. */
 export interface TrackAccepted {
   eventId: string;
+}
+
+/** Longest accepted values of the tracking bodies (longer ones are refused with a 400). */
+export const TRACK_LIMITS = {
+  device: 32,
+  browser: 40,
+  location: 64,
+  platform: 40,
+  referrer: 2048,
+} as const;
+
+/** Keys used in breakdowns when a visitor did not say. */
+export const UNKNOWN_KEY = 'unknown';
+/** The referrer key of visits that came from no other site (typed, bookmarked, in-app). */
+export const DIRECT_REFERRER = 'direct';
+
+export type AnalyticsEventType = 'shop_view' | 'click';
+
+/**
+ * One recorded visit or click as the gateway publishes it on the ANALYTICS stream (subjects
+ * Events.analyticsShopView and Events.analyticsClick). `id` is unique: it is the JetStream
+ * message id and the stored row's primary key, so a replayed event is counted once.
+ */
+export interface TrackedEvent {
+  id: string;
+  type: AnalyticsEventType;
+  /** ISO 8601 instant the gateway received it. */
+  occurredAt: string;
+  /** shop_view: the shop's URL, lower-cased. */
+  shopUrl?: string;
+  /** click: the product's id. */
+  productId?: string;
+  device: string | null;
+  browser: string | null;
+  /** IANA time zone, from the body's `location`. */
+  timeZone: string | null;
+  /** click: lower-case vendor. */
+  platform: string | null;
+  /** Host of the page the visitor came from, without www; null when direct or our own site. */
+  referrer: string | null;
+  /** sha256 of (a random salt of the day, client address, user agent): no raw address is kept. */
+  visitor: string;
+  /** A bot, link-preview fetcher or HEAD request. */
+  bot: boolean;
+  /** The signed-in viewer, when the request carried a valid access token. */
+  viewerUserId?: string;
+}
+
+/** Events.productClicks: a product's clicks so far (people only), absolute, so replays are harmless. */
+export interface ProductClicksChanged {
+  productId: string;
+  clicks: number;
+}
+
+/** The JetStream stream of analytics events for a subject prefix: "test.ab12." gives "test_ab12_ANALYTICS". */
+export function analyticsStreamName(prefix: string): string {
+  return `${prefix.replace(/\W/g, '_')}ANALYTICS`;
+}
+
+/** Subjects.shop.analyticsResolve: which shops and products these are (for analytics-service). */
+export interface AnalyticsResolveRequest {
+  shopUrls?: string[];
+  productIds?: string[];
+  ownerUserIds?: string[];
+}
+export interface ShopRef {
+  shopId: string;
+  shopUrl: string;
+  ownerUserId: string;
+}
+export interface ProductRef {
+  productId: string;
+  shopId: string;
+  ownerUserId: string;
+  title: string;
+  shortCode: string;
+}
+/** Only what exists is answered; a shop without a URL yet is left out. */
+export interface AnalyticsResolveAnswer {
+  shops: ShopRef[];
+  products: ProductRef[];
 }
 
 /** Query of every owner read: an inclusive date range, at most 366 days. */
@@ -34,10 +125,16 @@ export interface AnalyticsRangeQuery {
 }
 
 export interface AnalyticsTotals {
+  /** Shop page views. */
   views: number;
+  /** Distinct visitors per day (shop views and clicks), summed over the days of the range. */
   uniqueVisitors: number;
+  /** Store clicks. */
   clicks: number;
-  /** clicks / views, 0 to 1; 0 when there were no views. */
+  /**
+   * clicks / views, rounded to 4 decimals; 0 when there were no views. It can pass 1 when
+   * visitors open product links directly, without the shop page.
+   */
   clickThroughRate: number;
 }
 
@@ -48,7 +145,11 @@ export interface DailyPoint {
   clicks: number;
 }
 
-/** One slice of a breakdown: key is the store, device, browser, region or referrer. */
+/**
+ * One slice of a breakdown: key is the store (lower-case vendor), device (mobile, tablet,
+ * desktop), browser, region (the visitor's IANA time zone) or referrer (a host, or "direct");
+ * "unknown" when the visitor did not say. Sorted by views + clicks, most first.
+ */
 export interface Breakdown {
   key: string;
   views: number;
@@ -68,12 +169,14 @@ export interface AnalyticsOverview {
   totals: AnalyticsTotals;
   /** The same figures for the range of equal length just before. */
   previous: AnalyticsTotals;
+  /** One point per day of the range, days without events included as zeros. */
   daily: DailyPoint[];
   byStore: Breakdown[];
   byDevice: Breakdown[];
   byBrowser: Breakdown[];
   byRegion: Breakdown[];
   byReferrer: Breakdown[];
+  /** At most 10 products with clicks in the range, most clicked first (deleted ones left out). */
   topProducts: TopProduct[];
   /** Visits and clicks by bots, link previews and the owner, left out of every figure above. */
   excluded: { bots: number; owner: number };
@@ -84,10 +187,13 @@ export interface ProductAnalytics {
   range: { from: string; to: string; timeZone: string };
   product: { id: string; title: string; shortCode: string };
   clicks: number;
+  /** One point per day of the range, zeros included. */
   daily: { date: string; clicks: number }[];
   byStore: Breakdown[];
   byDevice: Breakdown[];
   byRegion: Breakdown[];
+  byBrowser: Breakdown[];
+  byReferrer: Breakdown[];
 }
 
 /** GET /api/analytics/products?from&to: clicks of every product of the owner in the range. */
@@ -98,7 +204,12 @@ export interface ProductClicks {
 
 /** The longest range one read may ask for. */
 export const ANALYTICS_MAX_RANGE_DAYS = 366;
-/** GET /api/analytics/export.csv?from&to answers text/csv with these columns, one row a day. */
+/** The range read when the query names none: the last 30 days, today included. */
+export const ANALYTICS_DEFAULT_RANGE_DAYS = 30;
+/**
+ * GET /api/analytics/export.csv?from&to answers text/csv with these columns, one row a day of
+ * the range (zeros included), oldest first; click_through_rate has 4 decimals.
+ */
 export const ANALYTICS_CSV_COLUMNS = [
   'date',
   'views',
@@ -106,3 +217,47 @@ export const ANALYTICS_CSV_COLUMNS = [
   'clicks',
   'click_through_rate',
 ] as const;
+
+export const AnalyticsMessages = {
+  dateFormat: 'Dates must be written YYYY-MM-DD.',
+  dateInvalid: 'This date does not exist.',
+  rangeOrder: 'The start date must be on or before the end date.',
+  rangeTooLong: `A range can span at most ${ANALYTICS_MAX_RANGE_DAYS} days.`,
+  setupRequired: 'Set up your shop first: its analytics start with its first visit.',
+  productNotFound: 'This product link does not exist or has been removed.',
+  unavailable: 'Visits cannot be recorded right now. Please try again later.',
+} as const;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date, or undefined when it is not a real date. */
+export function dayNumber(date: string): number | undefined {
+  const match = DATE.exec(date);
+  if (!match) return undefined;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(y, m - 1, d);
+  const back = new Date(time);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d)
+    return undefined;
+  return time / 86_400_000;
+}
+
+/** The YYYY-MM-DD date of a day number. */
+export function dateOfDay(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The first problem with one date of a range query, or undefined. */
+export function analyticsDateProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !DATE.test(value)) return AnalyticsMessages.dateFormat;
+  return dayNumber(value) === undefined ? AnalyticsMessages.dateInvalid : undefined;
+}
+
+/** The first problem with a range of two valid dates, or undefined. */
+export function analyticsRangeProblem(from: string, to: string): string | undefined {
+  const start = dayNumber(from)!;
+  const end = dayNumber(to)!;
+  if (start > end) return AnalyticsMessages.rangeOrder;
+  if (end - start + 1 > ANALYTICS_MAX_RANGE_DAYS) return AnalyticsMessages.rangeTooLong;
+  return undefined;
+}

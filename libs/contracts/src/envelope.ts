@@ -13,6 +13,13 @@ export interface ApiFailure {
   error: string;
   errorCode: ErrorCode;
   errors?: FieldError[];
+  /** Set when the caller has no shop yet and must finish the setup first. */
+  requiresSetup?: boolean;
+  /** A refused banner reorder: the ids that are not the owner's banners. */
+  invalidIds?: string[];
+  /** A refused banner reorder: how many banners the owner has, and how many ids were sent. */
+  expected?: number;
+  provided?: number;
   requestId?: string;
 }
 

@@ -98,6 +98,11 @@ export const BannerMessages = {
   orderInvalid: 'Order must be a non-negative integer',
   noFiles: 'No files provided',
   invalidId: 'Invalid banner ID',
+  altTooLong: 'Alt text must be at most 250 characters',
+  linkTooLong: 'Link must be at most 2048 characters',
+  notFound: 'Banner not found',
+  tooMany: 'A shop can have at most 10 banners. Delete one to add another.',
+  nothingToUpdate: 'Send alt, link or order to change',
   enabledNotBoolean: 'Enabled status must be a boolean',
   nothingToReorder: 'No banners to reorder',
   duplicateIds: 'Duplicate banner IDs found',
@@ -105,3 +110,118 @@ export const BannerMessages = {
   countMismatch: (expected: number, got: number) =>
     `Reorder must include all banners. Expected ${expected}, got ${got}`,
 } as const;
+
+/** SPEC section 8 "too many upload attempts": the upload routes' own budget per client. */
+export const UPLOAD_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+
+/** A shop shows at most this many banners; one more is refused with a message. */
+export const MAX_BANNERS = 10;
+export const BANNER_ALT_MAX = 250;
+export const BANNER_LINK_MAX = 2048;
+
+/** What the server says for each upload failure (the errorCode travels beside it). */
+export const UploadMessages = {
+  noFile: 'No file was uploaded. Please choose an image.',
+  tooManyFiles: 'Too many files. Please upload one image at a time.',
+  tooLarge: 'File is too large. Please choose an image under 5MB.',
+  corrupt: 'The file is empty or corrupted. Please choose another image.',
+  invalidFilename: 'The file name must not contain any of these characters: < > : " / \\ | ? *',
+  filenameTooLong: 'The file name is too long. Please use a name of at most 240 characters.',
+  extensionMismatch: (actual: string) =>
+    `The file extension does not match its content, which is a ${actual} image. Please rename the file or choose another.`,
+  notImage: 'The file is not an image. Please choose a JPG, PNG, GIF or WebP image.',
+  unsupportedType: 'Unsupported file type. Please choose a JPG, PNG, GIF or WebP image.',
+  tooSmall: (minWidth: number, minHeight: number, width: number, height: number) =>
+    `The image must be at least ${minWidth}×${minHeight} pixels; this one is ${width}×${height}.`,
+  tooManyPixels: (megapixels: number) =>
+    `The image is too large to process. Please choose one of at most ${megapixels} megapixels.`,
+  unprocessable: 'The image could not be processed. It may be damaged; please choose another.',
+  incomplete: 'The file did not arrive completely. Please try again.',
+  notReceived: 'The upload did not arrive. Please try again.',
+  invalidType: 'type must be product, profile or shop',
+  invalidResize:
+    'resizeOptions must hold maxWidth and maxHeight from 16 to 4096 and a quality above 0 and at most 1',
+  invalidMinimum: 'minWidth and minHeight must be whole numbers from 1 to 10000',
+  invalidMetadata: 'metadata must be a JSON object of at most 2048 characters',
+  imageNotFound: 'Image not found',
+} as const;
+
+/** How the shop photo (and any upload asking for it) is resized: fit inside, never enlarged. */
+export interface ResizeOptions {
+  maxWidth: number;
+  maxHeight: number;
+  /** 0 to 1, as the web sends it (0.85); JPEG and WebP quality is this × 100. */
+  quality: number;
+}
+
+/** An uploaded file the gateway streamed into the blob store, before media-service checked it. */
+export interface IncomingUpload {
+  /** Blob key under `incoming/`; media-service deletes it once it has answered. */
+  key: string;
+  filename: string;
+  /** The Content-Type the client declared for the part; never trusted, only compared. */
+  mimeType: string;
+  size: number;
+}
+
+/** Subjects.media.ingestImage: check an incoming upload and make its primary variant. */
+export interface ImageIngestRequest {
+  caller: { userId: string };
+  upload: IncomingUpload;
+  kind: ImageKind;
+  resize?: ResizeOptions;
+  minWidth?: number;
+  minHeight?: number;
+  metadata?: Record<string, unknown>;
+}
+
+/** Subjects.media.uploadBanners: one or more banner files, with the text of a single one. */
+export interface BannerIngestRequest {
+  caller: { userId: string };
+  uploads: IncomingUpload[];
+  details?: { alt?: string; link?: string; order?: number };
+}
+
+/** Events.bannersChanged (JetStream stream MEDIA): an owner's whole banner list after a change. */
+export interface BannersChanged {
+  id: string;
+  userId: string;
+  /** Grows with every change of this owner's banners: an older event never overwrites a newer. */
+  version: number;
+  banners: BannerList;
+  occurredAt: string;
+}
+
+/** The MEDIA stream's name for a subject prefix: "test.ab12." gives "test_ab12_MEDIA". */
+export function mediaStreamName(prefix: string): string {
+  return `${prefix.replace(/\W/g, '_')}MEDIA`;
+}
+
+/** The blob store's bucket for a subject prefix (object store names allow [-_A-Za-z0-9] only). */
+export function mediaBucketName(prefix: string): string {
+  return `${prefix.replace(/[^-\w]/g, '_')}kartlink_media`;
+}
+
+/** Where each image is served (public, no token). An id names one upload: its bytes never change. */
+export const ImagePaths = {
+  productImage: (id: string) => `/api/shop/product-images/${id}`,
+  productThumbnail: (id: string) => `/api/shop/product-images/${id}/thumbnail`,
+  photo: (id: string, extension: string) => `/api/photos/${id}.${extension}`,
+  photoThumbnail: (id: string) => `/api/photos/${id}/thumbnail`,
+  banner: (id: string) => `/api/banners/${id}`,
+} as const;
+
+/** The variants of an image in the blob store; the primary one is made before the upload answers. */
+export type ImageVariant = 'primary' | 'thumbnail' | 'webp';
+
+/**
+ * Blob keys, shared by media-service (which writes them) and the gateway (which serves them):
+ * the key follows from the image id, so serving an image needs no database.
+ */
+export const BlobKeys = {
+  incoming: (uploadId: string) => `incoming/${uploadId}`,
+  image: (imageId: string, variant: ImageVariant) => `images/${imageId}/${variant}`,
+} as const;
+
+/** Each stored image blob carries its kind, so that one route never serves another's images. */
+export type StoredImageKind = ImageKind | 'banner';

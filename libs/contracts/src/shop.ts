@@ -1,3 +1,4 @@
+import type { BannerList } from './media';
 import type { SocialMedia } from './social';
 
 /** Which wizard steps are done (SPEC section 3). */
@@ -32,6 +33,8 @@ export interface Shop {
   setupSteps: SetupSteps;
   socialMedia: SocialMedia;
   seo: ShopSeo;
+  /** The owner's banners as media-service last announced them (SPEC section 3). */
+  banners?: BannerList;
   /** Derived: no name, URL or completed setup yet (SPEC section 4). */
   requiresSetup: boolean;
   createdAt: string;
@@ -46,6 +49,11 @@ export interface PublicShop {
   shopPhotoURL: string | null;
   socialMedia: SocialMedia;
   seo: ShopSeo;
+  /**
+   * The banner carousel: the owner's banners in order when they are enabled, else
+   * `{ enabled: false, images: [] }`. Always sent by the server.
+   */
+  banners?: BannerList;
 }
 
 export interface ShopStatus {

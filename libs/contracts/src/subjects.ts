@@ -52,9 +52,37 @@ export const Subjects = {
     getProduct: 'shop.products.get',
     updateProduct: 'shop.products.update',
     deleteProduct: 'shop.products.delete',
+    /** For analytics-service: AnalyticsResolveRequest → AnalyticsResolveAnswer. */
+    analyticsResolve: 'shop.analytics.resolve',
   },
-  media: {},
-  analytics: {},
+  media: {
+    /** ImageIngestRequest → UploadedImage: check an incoming upload, make and store its variants. */
+    ingestImage: 'media.images.ingest',
+    /** { caller, id } → null: the caller's own image (not a banner); other ids answer 404. */
+    deleteImage: 'media.images.delete',
+    /** { caller } → BannerList. */
+    listBanners: 'media.banners.list',
+    /** BannerIngestRequest → Banner[]. */
+    uploadBanners: 'media.banners.upload',
+    /** { caller, id, body: BannerUpdateBody } → Banner. */
+    updateBanner: 'media.banners.update',
+    /** { caller, id } → null. */
+    deleteBanner: 'media.banners.delete',
+    /** { caller, body: BannerToggleBody } → BannerList. */
+    toggleBanners: 'media.banners.toggle',
+    /** { caller, body: BannerReorderBody } → BannerList. */
+    reorderBanners: 'media.banners.reorder',
+  },
+  analytics: {
+    /** { caller, query: AnalyticsRangeQuery } → AnalyticsOverview. */
+    overview: 'analytics.owner.overview',
+    /** { caller, query } → ProductClicks[]. */
+    products: 'analytics.owner.products',
+    /** { caller, id, query } → ProductAnalytics. */
+    product: 'analytics.owner.product',
+    /** { caller, query } → { filename, csv }. */
+    exportCsv: 'analytics.owner.export',
+  },
 } as const;
 
 /** Events other services may listen to (JetStream stream USERS). */
@@ -63,7 +91,21 @@ export const Events = {
   userUpdated: 'events.user.updated',
   /** A shop's public reads changed: { shopUrl }. Every gateway replica drops what it holds. */
   shopChanged: 'events.shop.changed',
+  /** JetStream stream ANALYTICS (analyticsStreamName): a shop page was opened (TrackedEvent). */
+  analyticsShopView: 'events.analytics.track.shop-view',
+  /** JetStream stream ANALYTICS: a visitor chose a store (TrackedEvent). */
+  analyticsClick: 'events.analytics.track.click',
+  /** JetStream stream ANALYTICS: a product's click total changed (ProductClicksChanged). */
+  productClicks: 'events.analytics.product-clicks',
+  /** JetStream stream MEDIA (mediaStreamName): an owner's banners changed (BannersChanged). */
+  bannersChanged: 'events.media.banners-changed',
 } as const;
+/** Every subject of the MEDIA stream, after the prefix. */
+export const MEDIA_STREAM_SUBJECTS = 'events.media.>';
+/** Every subject of the ANALYTICS stream, after the prefix. */
+export const ANALYTICS_STREAM_SUBJECTS = 'events.analytics.>';
+/** The subjects analytics-service stores, after the prefix. */
+export const ANALYTICS_TRACK_SUBJECTS = 'events.analytics.track.>';
 
 /** Queue group each service's replicas join, so that one replica answers each request. */
 export const queueGroupOf = (service: ServiceName) => `${service}-service`;

@@ -10,3 +10,8 @@ export * from './service-config';
 export * from './service-error';
 export * from './service-module';
 export * from './nats-requester';
+export * from './analytics-stream';
+export * from './blob-store';
+export * from './blob-store.nats';
+export * from './media-stream';
+export * from './durable-consumer';

@@ -1,3 +1,5 @@
 export * from './auth.dto';
 export * from './shop.dto';
 export * from './product.dto';
+export * from './analytics';
+export * from './media';

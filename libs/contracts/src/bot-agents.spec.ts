@@ -1,0 +1,77 @@
+import { isBotUserAgent } from './bot-agents';
+
+describe('isBotUserAgent', () => {
+  it.each([
+    ['WhatsApp link preview', 'WhatsApp/2.23.20.0 A'],
+    ['WhatsApp on iOS', 'WhatsApp/2.2337.7 i'],
+    [
+      'Facebook and Instagram previews',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    ],
+    [
+      'Meta agent',
+      'meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)',
+    ],
+    ['X', 'Twitterbot/1.0'],
+    ['Slack', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'],
+    ['Telegram', 'TelegramBot (like TwitterBot)'],
+    ['Discord', 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)'],
+    ['Google', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
+    ['Bing', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'],
+    [
+      'LinkedIn',
+      'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)',
+    ],
+    ['a crawler', 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)'],
+    ['a spider', 'Sogou web spider/4.0(+http://www.sogou.com/docs/help/webmasters.htm#07)'],
+    [
+      'headless Chrome',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36',
+    ],
+    ['curl', 'curl/8.4.0'],
+    ['wget', 'Wget/1.21.4'],
+    ['python', 'python-requests/2.31.0'],
+    ['Go', 'Go-http-client/1.1'],
+    ['an unnamed bot', 'Mozilla/5.0 (compatible; SomeNewBot/0.1)'],
+    ['no user agent', ''],
+  ])('knows %s is not a person', (_name, ua) => {
+    expect(isBotUserAgent(ua)).toBe(true);
+  });
+
+  it.each([
+    [
+      'Chrome on Android',
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+    ],
+    [
+      'Safari on iPhone',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+    ],
+    [
+      "Instagram's in-app browser",
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 290.0.0.13.76 (iPhone14,5; iOS 16_5; en_US; en; scale=3.00; 1170x2532; 489862446)',
+    ],
+    [
+      "Facebook's in-app browser",
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/438.0.0.33.118;FBBV/534522498]',
+    ],
+    [
+      "Pinterest's in-app browser",
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]',
+    ],
+    [
+      'a Cubot phone',
+      'Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36',
+    ],
+    [
+      'Samsung Internet',
+      'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36',
+    ],
+    [
+      'Firefox on Windows',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0',
+    ],
+  ])('counts %s as a person', (_name, ua) => {
+    expect(isBotUserAgent(ua)).toBe(false);
+  });
+});

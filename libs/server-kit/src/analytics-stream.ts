@@ -1,0 +1,91 @@
+import { ANALYTICS_STREAM_SUBJECTS, analyticsStreamName } from '@kartlink/contracts';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamManager,
+  nanos,
+  ReplayPolicy,
+  RetentionPolicy,
+  StorageType,
+} from 'nats';
+
+/** Raw events stay on the stream this long, so a consumer that was down can catch up. */
+const ANALYTICS_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+/** JetStream drops a message whose id it saw within this window (replays are also stopped later, by the stored id). */
+const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+
+/**
+ * Creates the ANALYTICS stream of this subject prefix, or brings an existing one in line.
+ * The gateway, analytics-service and shop-service all call it at startup: any may come first,
+ * and replicas starting together are fine (the loser of a creation race finds it there).
+ */
+export async function ensureAnalyticsStream(
+  manager: JetStreamManager,
+  subjectPrefix: string,
+): Promise<string> {
+  const name = analyticsStreamName(subjectPrefix);
+  const wanted = {
+    subjects: [`${subjectPrefix}${ANALYTICS_STREAM_SUBJECTS}`],
+    max_age: nanos(ANALYTICS_MAX_AGE_MS),
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+  };
+  const existing = await manager.streams.info(name).catch(() => undefined);
+  if (existing) {
+    const { subjects = [], max_age, duplicate_window } = existing.config;
+    const same =
+      subjects.join() === wanted.subjects.join() &&
+      max_age === wanted.max_age &&
+      duplicate_window === wanted.duplicate_window;
+    if (!same) await manager.streams.update(name, { ...existing.config, ...wanted });
+    return name;
+  }
+  try {
+    await manager.streams.add({
+      name,
+      ...wanted,
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+    });
+  } catch (err) {
+    if (!/already in use|already exists/i.test((err as Error).message)) throw err;
+  }
+  return name;
+}
+
+/**
+ * A durable pull consumer with explicit acks on one subject of a stream, created or updated
+ * to these settings. Replicas of a service share it: each message goes to one of them.
+ */
+export async function ensureDurableConsumer(
+  manager: JetStreamManager,
+  stream: string,
+  options: { durable: string; filterSubject: string; maxAckPending: number; ackWaitMs: number },
+): Promise<void> {
+  const settings = {
+    ack_wait: nanos(options.ackWaitMs),
+    max_ack_pending: options.maxAckPending,
+    filter_subject: options.filterSubject,
+  };
+  const existing = await manager.consumers.info(stream, options.durable).catch(() => undefined);
+  if (existing) {
+    const { ack_wait, max_ack_pending, filter_subject } = existing.config;
+    if (
+      ack_wait !== settings.ack_wait ||
+      max_ack_pending !== settings.max_ack_pending ||
+      filter_subject !== settings.filter_subject
+    )
+      await manager.consumers.update(stream, options.durable, settings);
+    return;
+  }
+  try {
+    await manager.consumers.add(stream, {
+      durable_name: options.durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      replay_policy: ReplayPolicy.Instant,
+      ...settings,
+    });
+  } catch (err) {
+    if (!/already in use|already exists/i.test((err as Error).message)) throw err;
+  }
+}

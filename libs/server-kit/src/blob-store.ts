@@ -1,0 +1,46 @@
+import type { Readable } from 'node:stream';
+
+/** What the store knows of one blob. */
+export interface BlobInfo {
+  key: string;
+  size: number;
+  /** Digest of the content, e.g. "SHA-256=<base64url>": the same bytes give the same digest. */
+  digest: string;
+  contentType: string;
+  /** Small string facts written with the blob (e.g. the image's kind and size in pixels). */
+  metadata: Record<string, string>;
+}
+
+export interface BlobWrite {
+  contentType: string;
+  metadata?: Record<string, string>;
+}
+
+/**
+ * Where uploaded and processed images live. Kept this small so that an S3-compatible store
+ * can stand beside the NATS object store (blob-store.nats.ts): a put replaces the whole blob
+ * at once, readers see either the old bytes or the new, never a mix.
+ */
+export interface BlobStore {
+  put(key: string, data: Buffer | Readable, meta: BlobWrite): Promise<BlobInfo>;
+  /** The blob's bytes as a stream, with its info; null when there is none. */
+  get(key: string): Promise<{ info: BlobInfo; stream: Readable } | null>;
+  /** The blob's info without its bytes (is it there, what type, which digest); null when absent. */
+  stat(key: string): Promise<BlobInfo | null>;
+  /** Removes the blob; removing one that is not there is no error. */
+  delete(key: string): Promise<void>;
+}
+
+/** A whole blob in memory (for images, which are at most a few megabytes). */
+export async function readBlob(store: BlobStore, key: string): Promise<Buffer | null> {
+  const blob = await store.get(key);
+  if (!blob) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of blob.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** The digest as an HTTP entity tag: quoted, without the algorithm name. */
+export function etagOf(info: Pick<BlobInfo, 'digest'>): string {
+  return `"${info.digest.replace(/^[A-Za-z0-9-]+=/, '')}"`;
+}

@@ -1,0 +1,68 @@
+import { connect, type ConsumerMessages, type JetStreamManager, type NatsConnection } from 'nats';
+import { ensureDurableConsumer } from './analytics-stream';
+import type { Logger } from './logger';
+
+export interface DurableConsumerOptions {
+  natsUrl: string;
+  /** The connection's name, as NATS monitoring shows it. */
+  connectionName: string;
+  /** Creates the stream if it is missing and answers its name. */
+  stream: (manager: JetStreamManager) => Promise<string>;
+  durable: string;
+  filterSubject: string;
+  logger: Logger;
+  /**
+   * Applies one event. Returning acknowledges it; throwing has it delivered again in 2 s.
+   * A malformed event should be logged and returned from, or it would come back for ever.
+   */
+  handle: (data: Uint8Array, seq: number) => Promise<void>;
+  maxAckPending?: number;
+  ackWaitMs?: number;
+}
+
+export interface DurableConsumer {
+  /** Stops taking events, lets the one in hand finish, and closes the connection. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Consumes one subject of a JetStream stream through a durable consumer that a service's
+ * replicas share: events published while the service was down are applied when it is back,
+ * and each is acknowledged only after it was applied.
+ */
+export async function consumeDurably(options: DurableConsumerOptions): Promise<DurableConsumer> {
+  const connection: NatsConnection = await connect({
+    servers: options.natsUrl.split(','),
+    name: options.connectionName,
+    maxReconnectAttempts: -1,
+    waitOnFirstConnect: true,
+  });
+  const manager = await connection.jetstreamManager();
+  const stream = await options.stream(manager);
+  await ensureDurableConsumer(manager, stream, {
+    durable: options.durable,
+    filterSubject: options.filterSubject,
+    maxAckPending: options.maxAckPending ?? 1000,
+    ackWaitMs: options.ackWaitMs ?? 30_000,
+  });
+  const consumer = await connection.jetstream().consumers.get(stream, options.durable);
+  const messages: ConsumerMessages = await consumer.consume({ max_messages: 100 });
+  const loop = (async () => {
+    for await (const message of messages) {
+      try {
+        await options.handle(message.data, message.seq);
+        message.ack();
+      } catch (err) {
+        options.logger.warn({ err, seq: message.seq, durable: options.durable }, 'event retried');
+        message.nak(2000);
+      }
+    }
+  })();
+  return {
+    async stop() {
+      await messages.close();
+      await loop;
+      await connection.drain().catch(() => undefined);
+    },
+  };
+}
