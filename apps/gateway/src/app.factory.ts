@@ -10,6 +10,9 @@ import type { GatewayConfig } from './config';
 import { createValidationPipe } from './http/validation';
 import { setupOpenApi } from './openapi';
 import { registerPublicRoutes } from './public/public-routes';
+import { registerTrackingRoutes } from './analytics/tracking-routes';
+import { registerImageRoutes } from './media/image-routes';
+import { registerMultipart } from './media/multipart';
 import { serveWebApp } from './web/web-app';
 
 /**
@@ -54,6 +57,9 @@ export async function createGateway(
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   setupOpenApi(app, config.APP_VERSION, config.PUBLIC_URL);
+  // Before any route: awaiting a plugin builds the routes declared so far at once, and those
+  // would miss the error handler Nest installs at init (the one error mapping).
+  await registerMultipart(app);
   if (config.WEB_DIST_DIR) {
     const served = await serveWebApp(app, config.WEB_DIST_DIR);
     if (!served)
@@ -63,6 +69,8 @@ export async function createGateway(
       );
   }
   registerPublicRoutes(app);
+  registerTrackingRoutes(app);
+  registerImageRoutes(app);
   await app.init();
   return app;
 }

@@ -1,4 +1,4 @@
-import { bool, int, origins, str, url, type ConfigOf } from '@kartlink/config';
+import { bool, int, origins, str, timeZone, url, type ConfigOf } from '@kartlink/config';
 import { commonEnvSchema, redisEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
@@ -45,6 +45,28 @@ export const configSchema = {
     default: 60_000,
     min: 1000,
     max: 86_400_000,
+  }),
+  TRACK_RATE_LIMIT_PER_MINUTE: int({
+    description: 'visit and click recordings accepted per client address per minute',
+    default: 600,
+    min: 1,
+    max: 10_000_000,
+  }),
+  ANALYTICS_TIMEZONE: timeZone({
+    description: 'time zone of the analytics reporting day (the visitor salt rotates with it)',
+    default: 'Asia/Kolkata',
+  }),
+  UPLOAD_TIMEOUT_MS: int({
+    description: 'how long an image upload may wait for media-service to check and store it',
+    default: 55_000,
+    min: 1000,
+    max: 300_000,
+  }),
+  BLOB_REPLICAS: int({
+    description: 'copies of each blob kept by a NATS cluster, set when the bucket is created',
+    default: 1,
+    min: 1,
+    max: 5,
   }),
   ...redisEnvSchema,
 };

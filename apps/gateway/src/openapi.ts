@@ -1,6 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { TRACKING_PATHS } from './analytics/tracking-openapi';
+import { IMAGE_READ_PATHS } from './media/media-docs';
 
 export const API_DOCS_PATH = 'api/docs';
 
@@ -39,7 +41,8 @@ const PUBLIC_READ_PATHS = {
   '/api/shop/{shopUrl}/stats': {
     get: {
       tags: ['public'],
-      summary: 'What a visitor may know about a public shop: { productCount }',
+      summary:
+        'What a visitor may know about a public shop: { productCount } (click counts stay private to the owner)',
       parameters: [shopUrlParam],
       responses: { '200': { description: '{ success: true, data: ShopStats }' }, ...publicErrors },
     },
@@ -87,7 +90,7 @@ export function setupOpenApi(app: NestFastifyApplication, version: string, publi
       >),
     },
   };
-  Object.assign(document.paths, PUBLIC_READ_PATHS);
+  Object.assign(document.paths, PUBLIC_READ_PATHS, TRACKING_PATHS, IMAGE_READ_PATHS);
   SwaggerModule.setup(API_DOCS_PATH, app, document, {
     jsonDocumentUrl: `${API_DOCS_PATH}/json`,
     customSiteTitle: 'Kartlink API',

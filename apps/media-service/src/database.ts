@@ -1,10 +1,15 @@
 import { databaseOptionsFor } from '@kartlink/server-kit';
+import { BannerEntity, BannerSettingsEntity } from './banners/banner.entity';
 import type { MediaConfig } from './config';
+import { ImageEntity } from './images/image.entity';
+import { CreateMedia1795334336890 } from './migrations/1795334336890-CreateMedia';
+
+export const entities = [ImageEntity, BannerEntity, BannerSettingsEntity];
 
 /** Entities and migrations of the `media` schema; migrations are generated, never synchronised. */
 export const database = {
-  entities: [],
-  migrations: [],
+  entities,
+  migrations: [CreateMedia1795334336890],
 };
 
 export const dataSourceOptions = (config: MediaConfig) =>

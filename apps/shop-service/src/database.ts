@@ -2,6 +2,7 @@ import { databaseOptionsFor } from '@kartlink/server-kit';
 import type { ShopConfig } from './config';
 import { CreateShops1795318856162 } from './migrations/1795318856162-CreateShops';
 import { CreateProducts1795319249576 } from './migrations/1795319249576-CreateProducts';
+import { AddShopBanners1795496135065 } from './migrations/1795496135065-AddShopBanners';
 import { ProductEntity } from './products/product.entity';
 import { ShopEntity } from './shops/shop.entity';
 
@@ -10,7 +11,7 @@ export const entities = [ShopEntity, ProductEntity];
 /** Entities and migrations of the `shop` schema; migrations are generated, never synchronised. */
 export const database = {
   entities,
-  migrations: [CreateShops1795318856162, CreateProducts1795319249576],
+  migrations: [CreateShops1795318856162, CreateProducts1795319249576, AddShopBanners1795496135065],
 };
 
 export const dataSourceOptions = (config: ShopConfig) =>

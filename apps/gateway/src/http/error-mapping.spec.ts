@@ -23,6 +23,16 @@ describe('httpStatusOf', () => {
     [ErrorCode.INTERNAL_ERROR, 500],
     [ErrorCode.SERVICE_UNAVAILABLE, 503],
     [ErrorCode.SERVICE_TIMEOUT, 504],
+    [ErrorCode.NO_FILE, 400],
+    [ErrorCode.INVALID_FILENAME, 400],
+    [ErrorCode.FILENAME_TOO_LONG, 400],
+    [ErrorCode.EXTENSION_MISMATCH, 400],
+    [ErrorCode.FILE_TOO_LARGE, 413],
+    [ErrorCode.UNSUPPORTED_TYPE, 415],
+    [ErrorCode.FILE_CORRUPT, 422],
+    [ErrorCode.NOT_IMAGE, 422],
+    [ErrorCode.DIMENSIONS_TOO_SMALL, 422],
+    [ErrorCode.UNPROCESSABLE_IMAGE, 422],
   ])('%s answers %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
   });
@@ -33,6 +43,33 @@ describe('httpStatusOf', () => {
 });
 
 describe('mapError', () => {
+  it("carries a refused reorder's ids and counts beside the message", () => {
+    const invalid = mapError(
+      new ServiceError(ErrorCode.VALIDATION_ERROR, 'Invalid banner IDs: x', { invalidIds: ['x'] }),
+      request,
+    );
+    expect(invalid.body).toMatchObject({ error: 'Invalid banner IDs: x', invalidIds: ['x'] });
+    const count = mapError(
+      new ServiceError(ErrorCode.VALIDATION_ERROR, 'Expected 3, got 2', {
+        expected: 3,
+        provided: 2,
+      }),
+      request,
+    );
+    expect(count.body).toMatchObject({ expected: 3, provided: 2 });
+    expect(count.body).not.toHaveProperty('invalidIds');
+  });
+
+  it('says requiresSetup when the caller has no shop yet', () => {
+    const mapped = mapError(
+      new ServiceError(ErrorCode.NOT_FOUND, 'Set up your shop first.', { requiresSetup: true }),
+      request,
+    );
+    expect(mapped.status).toBe(404);
+    expect(mapped.body).toMatchObject({ errorCode: 'NOT_FOUND', requiresSetup: true });
+    expect(mapError(ServiceError.notFound(), request).body).not.toHaveProperty('requiresSetup');
+  });
+
   it('passes a service error through with its message and field errors', () => {
     const mapped = mapError(
       ServiceError.validation([{ path: 'email', msg: 'Email is required' }]),

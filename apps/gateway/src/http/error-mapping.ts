@@ -20,10 +20,21 @@ export function httpStatusOf(code: ErrorCode): number {
     case ErrorCode.CONFLICT:
       return HttpStatus.CONFLICT;
     case ErrorCode.PAYLOAD_TOO_LARGE:
+    case ErrorCode.FILE_TOO_LARGE:
       return HttpStatus.PAYLOAD_TOO_LARGE;
     case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
+    case ErrorCode.UNSUPPORTED_TYPE:
       return HttpStatus.UNSUPPORTED_MEDIA_TYPE;
+    case ErrorCode.NO_FILE:
+    case ErrorCode.INVALID_FILENAME:
+    case ErrorCode.FILENAME_TOO_LONG:
+    case ErrorCode.EXTENSION_MISMATCH:
+      return HttpStatus.BAD_REQUEST;
     case ErrorCode.UNPROCESSABLE:
+    case ErrorCode.FILE_CORRUPT:
+    case ErrorCode.NOT_IMAGE:
+    case ErrorCode.DIMENSIONS_TOO_SMALL:
+    case ErrorCode.UNPROCESSABLE_IMAGE:
       return HttpStatus.UNPROCESSABLE_ENTITY;
     case ErrorCode.RATE_LIMITED:
       return HttpStatus.TOO_MANY_REQUESTS;
@@ -103,7 +114,20 @@ export function mapError(error: unknown, request: { method: string; url: string 
   };
   const errors = serviceError.details?.errors;
   if (errors && errors.length > 0) body.errors = errors;
+  if (serviceError.details?.requiresSetup === true) body.requiresSetup = true;
+  copyReorderFacts(serviceError.details, body);
   return { status, body, unexpected: known === undefined || status >= 500 };
+}
+
+/** A refused banner reorder says which ids are wrong, or how many were expected (SPEC section 8). */
+function copyReorderFacts(details: ServiceError['details'], body: ApiFailure) {
+  const { invalidIds, expected, provided } = details ?? {};
+  if (Array.isArray(invalidIds) && invalidIds.every((id) => typeof id === 'string'))
+    body.invalidIds = invalidIds as string[];
+  if (typeof expected === 'number' && typeof provided === 'number') {
+    body.expected = expected;
+    body.provided = provided;
+  }
 }
 
 function toServiceError(

@@ -1,4 +1,4 @@
-import type { SetupSteps, ShopSeo, SocialMedia } from '@kartlink/contracts';
+import type { BannerList, SetupSteps, ShopSeo, SocialMedia } from '@kartlink/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -49,6 +49,14 @@ export class ShopEntity {
 
   @Column({ type: 'jsonb', default: () => `'{}'` })
   seo!: ShopSeo;
+
+  /** The owner's banners as media-service last announced them (its BannersChanged events). */
+  @Column({ type: 'jsonb', default: () => `'{"images": [], "enabled": false}'` })
+  banners!: BannerList;
+
+  /** The version of the announcement `banners` comes from: an older one never overwrites it. */
+  @Column({ name: 'banners_version', type: 'integer', default: 0 })
+  bannersVersion!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

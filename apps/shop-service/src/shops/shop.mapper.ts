@@ -1,4 +1,4 @@
-import type { PublicShop, SetupSteps, Shop, ShopStatus } from '@kartlink/contracts';
+import type { BannerList, PublicShop, SetupSteps, Shop, ShopStatus } from '@kartlink/contracts';
 import type { ShopEntity } from './shop.entity';
 
 export const NO_STEPS_DONE: SetupSteps = { shopUrl: false, basicInfo: false, profilePhoto: false };
@@ -19,6 +19,7 @@ export function toShop(shop: ShopEntity): Shop {
     setupSteps: shop.setupSteps,
     socialMedia: shop.socialMedia,
     seo: shop.seo,
+    banners: shop.banners,
     requiresSetup: requiresSetup(shop),
     createdAt: shop.createdAt.toISOString(),
     updatedAt: shop.updatedAt.toISOString(),
@@ -34,6 +35,18 @@ export function toPublicShop(shop: ShopEntity & { shopUrl: string; shopName: str
     shopPhotoURL: shop.shopPhotoURL,
     socialMedia: shop.socialMedia,
     seo: shop.seo,
+    banners: visibleBanners(shop.banners),
+  };
+}
+
+/** A visitor sees the banners in the owner's order while the set is enabled, else none. */
+export function visibleBanners(banners: BannerList | null | undefined): BannerList {
+  if (!banners?.enabled || !Array.isArray(banners.images)) return { enabled: false, images: [] };
+  return {
+    enabled: true,
+    images: [...banners.images]
+      .sort((a, b) => a.order - b.order)
+      .map(({ id, url, alt, link, order }) => ({ id, url, alt, link, order })),
   };
 }
 

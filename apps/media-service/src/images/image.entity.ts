@@ -1,0 +1,63 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** What an image is for: the upload routes' three kinds, and banners. */
+export type StoredKind = 'product' | 'profile' | 'shop' | 'banner';
+
+export interface VariantFacts {
+  contentType: string;
+  bytes: number;
+  width: number;
+  height: number;
+}
+
+/** The variants the background job made; none until it has run. */
+export interface ImageVariants {
+  thumbnail?: VariantFacts;
+  webp?: VariantFacts;
+}
+
+/**
+ * One uploaded image, after its primary variant was made and stored. A row exists only once
+ * its blob does (the worker writes the blob first), so no row ever points at nothing.
+ */
+@Entity({ name: 'images' })
+export class ImageEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Index('images_user_id_idx')
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  kind!: StoredKind;
+
+  @Column({ name: 'content_type', type: 'varchar', length: 32 })
+  contentType!: string;
+
+  @Column({ type: 'int' })
+  width!: number;
+
+  @Column({ type: 'int' })
+  height!: number;
+
+  @Column({ type: 'int' })
+  bytes!: number;
+
+  /** Digest of the primary variant's bytes (its ETag). */
+  @Column({ type: 'varchar', length: 100 })
+  digest!: string;
+
+  @Column({ type: 'jsonb', default: () => `'{}'` })
+  variants!: ImageVariants;
+
+  @Column({ name: 'original_filename', type: 'varchar', length: 255 })
+  originalFilename!: string;
+
+  /** What the client sent as `metadata` with POST /photos/upload, if anything. */
+  @Column({ type: 'jsonb', nullable: true })
+  metadata!: Record<string, unknown> | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

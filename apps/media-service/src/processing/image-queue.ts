@@ -1,0 +1,104 @@
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { CONFIG, LOGGER, type Logger } from '@kartlink/server-kit';
+import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
+import type { MediaConfig } from '../config';
+import { configureSharp } from './image-pipeline';
+import { ImageJobs } from './image-jobs';
+import { IMAGE_QUEUE, type PrimaryJob, type VariantsJob } from './jobs';
+
+type ImageJob = Job<PrimaryJob | VariantsJob, void, string>;
+
+/**
+ * The image queue in Redis and this replica's workers. A bounded number of images is
+ * processed at once (MEDIA_WORKER_CONCURRENCY), so one large image never stalls the rest.
+ * A worker that dies mid-job stops renewing its lock; another (or the restarted one) finds
+ * the job stalled within seconds and runs it again.
+ */
+@Injectable()
+export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
+  private queue!: Queue;
+  private events!: QueueEvents;
+  private worker?: Worker;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: MediaConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly jobs: ImageJobs,
+  ) {}
+
+  async onModuleInit() {
+    // BullMQ needs its own connections (blocking reads, no per-request retry limit), and
+    // namespaces its keys itself: under this environment's Redis key prefix.
+    const connection = { url: this.config.REDIS_URL, maxRetriesPerRequest: null };
+    const prefix = `${this.config.REDIS_KEY_PREFIX}bull`;
+    configureSharp(1);
+    this.queue = new Queue(IMAGE_QUEUE, {
+      connection,
+      prefix,
+      defaultJobOptions: {
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 500 },
+        removeOnComplete: { age: 3600, count: 1000 },
+        removeOnFail: { age: 24 * 3600, count: 1000 },
+      },
+    });
+    this.events = new QueueEvents(IMAGE_QUEUE, { connection, prefix });
+    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
+    const worker = new Worker(IMAGE_QUEUE, (job: ImageJob) => this.run(job), {
+      connection,
+      prefix,
+      concurrency: this.config.MEDIA_WORKER_CONCURRENCY,
+      lockDuration: this.config.MEDIA_JOB_LOCK_MS,
+      stalledInterval: this.config.MEDIA_STALLED_CHECK_MS,
+      maxStalledCount: 2,
+    });
+    worker.on('failed', (job, err) =>
+      this.logger.warn(
+        { jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, err: err.message },
+        'image job failed',
+      ),
+    );
+    worker.on('error', (err) => this.logger.error({ err }, 'image worker error'));
+    await worker.waitUntilReady();
+    this.worker = worker;
+  }
+
+  /** Stop taking jobs and let the running ones finish, while the database is still open. */
+  async beforeApplicationShutdown() {
+    await this.worker?.close();
+  }
+
+  async onApplicationShutdown() {
+    await this.events?.close();
+    await this.queue?.close();
+  }
+
+  /**
+   * Queues a primary job and waits for its end. Rejects with the job's failure reason; on
+   * timeout, a job not yet started is withdrawn.
+   */
+  async processPrimary(data: PrimaryJob, timeoutMs: number): Promise<void> {
+    const job = await this.queue.add('primary', data, { jobId: data.imageId });
+    try {
+      await job.waitUntilFinished(this.events, timeoutMs);
+    } catch (err) {
+      if (/timed out/i.test((err as Error).message)) await job.remove().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async run(job: ImageJob) {
+    if (job.name === 'variants') return this.jobs.variants(job.data as VariantsJob);
+    const data = job.data as PrimaryJob;
+    const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    await this.jobs.primary(data, finalAttempt);
+    // Thumbnails and the WebP copy follow in the background; one job per image.
+    await this.queue.add('variants', { imageId: data.imageId }, { jobId: `v-${data.imageId}` });
+  }
+}

@@ -1,0 +1,32 @@
+import type { StoredKind } from '../images/image.entity';
+import type { ImageType } from '../images/intake/sniff';
+
+export const IMAGE_QUEUE = 'media-images';
+
+/** Makes and stores an accepted upload's primary variant, then commits its row(s). */
+export interface PrimaryJob {
+  imageId: string;
+  userId: string;
+  kind: StoredKind;
+  incomingKey: string;
+  type: ImageType;
+  originalFilename: string;
+  box: { maxWidth: number; maxHeight: number; quality: number };
+  metadata?: Record<string, unknown>;
+  /** Set for a banner: its row is committed in the same transaction as the image's. */
+  banner?: { alt: string; link: string; order: number };
+}
+
+/** Makes the thumbnail and WebP variants of a stored image. */
+export interface VariantsJob {
+  imageId: string;
+}
+
+/** How a refused job says why: the upload code and the message for people. */
+export const failureReason = (code: string, message: string) => `${code}|${message}`;
+
+export function parseFailure(reason: string): { code: string; message: string } | undefined {
+  const bar = reason.indexOf('|');
+  if (bar <= 0) return undefined;
+  return { code: reason.slice(0, bar), message: reason.slice(bar + 1) };
+}

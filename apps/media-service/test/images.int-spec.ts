@@ -1,0 +1,316 @@
+import {
+  BlobKeys,
+  ErrorCode,
+  type ImageIngestRequest,
+  type IncomingUpload,
+  Subjects,
+  type UploadedImage,
+  UploadMessages,
+} from '@kartlink/contracts';
+import { readBlob } from '@kartlink/server-kit';
+import { pgQuery, startServiceForTest, waitFor } from '@kartlink/testing';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { appModule } from '../src/app.module';
+import { configSchema } from '../src/config';
+import { dataSourceOptions } from '../src/database';
+import {
+  jpegHeaderThenHtml,
+  jpegWithGps,
+  jpegWithTrailingHtml,
+  pngBomb,
+  sampleGif,
+  sampleJpeg,
+  samplePng,
+  sampleWebp,
+  SCRIPT,
+  svgDrawing,
+} from './support/sample-images';
+import { TestBlobs } from './support/media-harness';
+
+let running: Awaited<ReturnType<typeof startServiceForTest<typeof configSchema>>>;
+let blobs: TestBlobs;
+
+beforeAll(async () => {
+  running = await startServiceForTest({
+    service: 'media',
+    schema: configSchema,
+    module: appModule,
+    dataSource: dataSourceOptions,
+  });
+  blobs = await TestBlobs.open();
+}, 30_000);
+
+afterAll(async () => {
+  await blobs?.close();
+  await running?.close();
+});
+
+type IngestOptions = Partial<Omit<ImageIngestRequest, 'caller' | 'upload'>> & {
+  userId?: string;
+  mimeType?: string;
+};
+
+async function ingest(bytes: Buffer, filename: string, options: IngestOptions = {}) {
+  const { userId = randomUUID(), mimeType = '', kind = 'product', ...rest } = options;
+  const upload = await blobs.incoming(bytes, filename, mimeType);
+  const answer = running.request<UploadedImage>(Subjects.media.ingestImage, {
+    caller: { userId },
+    upload,
+    kind,
+    ...rest,
+  } satisfies ImageIngestRequest);
+  return { answer, upload, userId };
+}
+
+/** The refusal a service answers over NATS: `{ code, message }`. */
+async function refusal(bytes: Buffer, filename: string, options: IngestOptions = {}) {
+  const { answer, upload, userId } = await ingest(bytes, filename, options);
+  const error = await answer.then(
+    () => undefined,
+    (err: { code: string; message: string }) => ({ code: err.code, message: err.message }),
+  );
+  return { error, upload, userId };
+}
+
+const rowsOf = (userId: string) =>
+  pgQuery<{ id: string; kind: string; variants: Record<string, unknown> }>(
+    'SELECT id, kind, variants FROM media.images WHERE user_id = $1',
+    [userId],
+  );
+
+const stored = async (image: UploadedImage, variant: 'primary' | 'thumbnail' | 'webp') =>
+  readBlob(blobs.store, BlobKeys.image(image._id, variant));
+
+async function expectNothingStored(userId: string, upload: IncomingUpload) {
+  expect(await rowsOf(userId)).toEqual([]);
+  expect(await blobs.store.stat(upload.key)).toBeNull();
+  expect(await blobs.orphans()).toEqual([]);
+}
+
+describe('media-service image intake', () => {
+  it.each([
+    ['JPEG', 'photo.jpg', 'image/jpeg', () => sampleJpeg()],
+    ['PNG', 'logo.png', 'image/png', () => samplePng()],
+    ['GIF', 'wave.gif', 'image/gif', () => sampleGif()],
+    ['WebP', 'banner.webp', 'image/webp', () => sampleWebp()],
+  ])(
+    'stores a %s in its own type, answers its addresses, then makes its thumbnail',
+    async (_label, filename, contentType, make) => {
+      const { answer, upload, userId } = await ingest(await make(), filename, {
+        mimeType: contentType,
+      });
+      const image = await answer;
+      expect(image).toMatchObject({ contentType, url: `/api/shop/product-images/${image._id}` });
+      expect(image.photoURL).toBe(image.url);
+      expect(image.thumbnailUrl).toBe(`${image.url}/thumbnail`);
+      const primary = await blobs.store.stat(BlobKeys.image(image._id, 'primary'));
+      expect(primary).toMatchObject({ contentType, metadata: { kind: 'product' } });
+      expect(image.bytes).toBe(primary!.size);
+      expect((await sharp((await stored(image, 'primary'))!).metadata()).format).toBe(
+        contentType.split('/')[1],
+      );
+      expect(await blobs.store.stat(upload.key)).toBeNull();
+
+      const [row] = await waitFor(
+        async () => {
+          const rows = await rowsOf(userId);
+          return rows[0]?.variants.thumbnail ? rows : undefined;
+        },
+        { timeoutMs: 15_000, description: 'the thumbnail' },
+      );
+      expect(row).toMatchObject({ id: image._id, kind: 'product' });
+      const thumbnail = await sharp((await stored(image, 'thumbnail'))!).metadata();
+      expect(
+        Math.max(thumbnail.width!, thumbnail.pageHeight ?? thumbnail.height!),
+      ).toBeLessThanOrEqual(320);
+    },
+  );
+
+  it('keeps the frames of an animated GIF', async () => {
+    const image = await (await ingest(await sampleGif(), 'wave.gif')).answer;
+    const meta = await sharp((await stored(image, 'primary'))!, { animated: true }).metadata();
+    expect(meta.pages).toBe(3);
+    expect(image).toMatchObject({ width: 120, height: 80 });
+  });
+
+  it('strips every EXIF field, GPS included, and turns a sideways photo upright', async () => {
+    const original = await jpegWithGps();
+    expect((await sharp(original).metadata()).exif?.includes(Buffer.from('Kartlink Phone'))).toBe(
+      true,
+    );
+    const image = await (await ingest(original, 'IMG_0001.JPG', { kind: 'profile' })).answer;
+    const bytes = (await stored(image, 'primary'))!;
+    const meta = await sharp(bytes).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(bytes.includes(Buffer.from('Kartlink Phone'))).toBe(false);
+    // 600×400 taken with orientation 6 is a portrait photo.
+    expect(image).toMatchObject({ width: 400, height: 600, contentType: 'image/jpeg' });
+    expect(image.url).toBe(`/api/photos/${image._id}.jpg`);
+    expect(image.thumbnailUrl).toBe(`/api/photos/${image._id}/thumbnail`);
+  });
+
+  it('fits the shop photo inside 800×800 at the quality asked, and never enlarges', async () => {
+    const resize = { maxWidth: 800, maxHeight: 800, quality: 0.85 };
+    const big = await (
+      await ingest(await sampleJpeg(2000, 1000), 'shop.jpg', { kind: 'shop', resize })
+    ).answer;
+    expect(big).toMatchObject({ width: 800, height: 400 });
+    const meta = await sharp((await stored(big, 'primary'))!).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 400]);
+    const small = await (
+      await ingest(await samplePng(300, 200), 'shop.png', { kind: 'shop', resize })
+    ).answer;
+    expect(small).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it('re-encodes a JPEG carrying HTML after its end, so the served bytes are a clean image', async () => {
+    const image = await (await ingest(await jpegWithTrailingHtml(), 'poly.jpg')).answer;
+    const bytes = (await stored(image, 'primary'))!;
+    expect(bytes.includes(Buffer.from('<script'))).toBe(false);
+    expect(bytes.includes(Buffer.from(SCRIPT))).toBe(false);
+    expect((await sharp(bytes).metadata()).format).toBe('jpeg');
+  });
+
+  const cases: Array<
+    [string, () => Promise<Buffer> | Buffer, string, IngestOptions, string, string]
+  > = [
+    [
+      'a PNG named .jpg',
+      () => samplePng(),
+      'photo.jpg',
+      {},
+      ErrorCode.EXTENSION_MISMATCH,
+      UploadMessages.extensionMismatch('PNG'),
+    ],
+    [
+      'a JPEG declared as PNG',
+      () => sampleJpeg(),
+      'photo',
+      { mimeType: 'image/png' },
+      ErrorCode.EXTENSION_MISMATCH,
+      UploadMessages.extensionMismatch('JPEG'),
+    ],
+    [
+      'an SVG',
+      svgDrawing,
+      'logo.svg',
+      {},
+      ErrorCode.UNSUPPORTED_TYPE,
+      UploadMessages.unsupportedType,
+    ],
+    [
+      'an SVG named .png',
+      svgDrawing,
+      'logo.png',
+      {},
+      ErrorCode.UNSUPPORTED_TYPE,
+      UploadMessages.unsupportedType,
+    ],
+    [
+      'a 40-byte file',
+      async () => (await samplePng()).subarray(0, 40),
+      'tiny.png',
+      {},
+      ErrorCode.FILE_CORRUPT,
+      UploadMessages.corrupt,
+    ],
+    [
+      'text named .jpg',
+      () => Buffer.from('not an image at all. '.repeat(10)),
+      'notes.jpg',
+      {},
+      ErrorCode.NOT_IMAGE,
+      UploadMessages.notImage,
+    ],
+    [
+      'a 50000×50000 bomb',
+      () => pngBomb(),
+      'bomb.png',
+      {},
+      ErrorCode.UNPROCESSABLE_IMAGE,
+      UploadMessages.tooManyPixels(40),
+    ],
+    [
+      'a JPEG header followed by HTML',
+      jpegHeaderThenHtml,
+      'poly.jpg',
+      {},
+      ErrorCode.UNPROCESSABLE_IMAGE,
+      UploadMessages.unprocessable,
+    ],
+    [
+      'a JPEG cut in half',
+      async () => {
+        const jpeg = await sampleJpeg(800, 600);
+        return jpeg.subarray(0, jpeg.length / 2);
+      },
+      'half.jpg',
+      {},
+      ErrorCode.UNPROCESSABLE_IMAGE,
+      UploadMessages.unprocessable,
+    ],
+    [
+      'a name with a pipe',
+      () => samplePng(),
+      'my|photo.png',
+      {},
+      ErrorCode.INVALID_FILENAME,
+      UploadMessages.invalidFilename,
+    ],
+    [
+      'a name of 241 characters',
+      () => samplePng(),
+      `${'a'.repeat(237)}.png`,
+      {},
+      ErrorCode.FILENAME_TOO_LONG,
+      UploadMessages.filenameTooLong,
+    ],
+    [
+      'an image smaller than asked',
+      () => samplePng(100, 80),
+      'small.png',
+      { minWidth: 200, minHeight: 100 },
+      ErrorCode.DIMENSIONS_TOO_SMALL,
+      UploadMessages.tooSmall(200, 100, 100, 80),
+    ],
+  ];
+
+  it.each(cases)(
+    'refuses %s with its code and stores nothing',
+    async (_label, make, filename, options, code, message) => {
+      const { error, upload, userId } = await refusal(await make(), filename, options);
+      expect(error).toEqual({ code, message });
+      await expectNothingStored(userId, upload);
+    },
+  );
+
+  it("deletes the owner's image with its blobs; another person's delete finds nothing", async () => {
+    const owner = randomUUID();
+    const image = await (await ingest(await sampleJpeg(), 'gone.jpg', { userId: owner })).answer;
+    await waitFor(async () => (await rowsOf(owner))[0]?.variants.webp, {
+      timeoutMs: 15_000,
+      description: 'variants',
+    });
+    expect(await stored(image, 'webp')).not.toBeNull();
+
+    const stranger = randomUUID();
+    await expect(
+      running.request(Subjects.media.deleteImage, { caller: { userId: stranger }, id: image._id }),
+    ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND, message: UploadMessages.imageNotFound });
+    expect(await rowsOf(owner)).toHaveLength(1);
+
+    await running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: image._id });
+    expect(await rowsOf(owner)).toEqual([]);
+    for (const variant of ['primary', 'thumbnail', 'webp'] as const)
+      expect(await blobs.store.stat(BlobKeys.image(image._id, variant))).toBeNull();
+    await expect(
+      running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: image._id }),
+    ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    await expect(
+      running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: 'not-an-id' }),
+    ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+  });
+});

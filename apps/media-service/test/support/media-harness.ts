@@ -1,0 +1,91 @@
+import { Controller, type INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  BlobKeys,
+  type Caller,
+  type IncomingUpload,
+  mediaBucketName,
+  queueGroupOf,
+  type ShopStatus,
+  Subjects,
+} from '@kartlink/contracts';
+import { natsConnectionOptions, NatsBlobStore, PrefixedNatsServer } from '@kartlink/server-kit';
+import { pgQuery, readTestEnv } from '@kartlink/testing';
+import { connect, type NatsConnection } from 'nats';
+import { randomUUID } from 'node:crypto';
+
+/** Owners the stand-in shop-service says have a shop. */
+export const ownersWithShop = new Set<string>();
+
+@Controller()
+class StandInShops {
+  @MessagePattern(Subjects.shop.status)
+  status(@Payload() { caller }: { caller: Caller }): ShopStatus {
+    const has = ownersWithShop.has(caller.userId);
+    return {
+      hasShop: has,
+      requiresSetup: !has,
+      setupCompleted: has,
+      setupSteps: { shopUrl: has, basicInfo: has, profilePhoto: has },
+      shopUrl: has ? `shop-${caller.userId.slice(0, 8)}` : null,
+    };
+  }
+}
+@Module({ controllers: [StandInShops] })
+class StandInShopsModule {}
+
+/** shop-service's status answer, standing in for it on the run's NATS. */
+export async function startStandInShops(): Promise<INestMicroservice> {
+  const { NATS_URL, NATS_SUBJECT_PREFIX } = readTestEnv();
+  const app = await NestFactory.createMicroservice(StandInShopsModule, {
+    strategy: new PrefixedNatsServer(
+      { ...natsConnectionOptions(NATS_URL, 'stand-in-shops'), queue: queueGroupOf('shop') },
+      NATS_SUBJECT_PREFIX,
+    ),
+    logger: false,
+  });
+  await app.listen();
+  return app;
+}
+
+/** The run's blob bucket, as the gateway and media-service see it. */
+export class TestBlobs {
+  private constructor(
+    readonly connection: NatsConnection,
+    readonly store: NatsBlobStore,
+    private readonly bucket: string,
+  ) {}
+
+  static async open(): Promise<TestBlobs> {
+    const { NATS_URL, NATS_SUBJECT_PREFIX } = readTestEnv();
+    const connection = await connect({ servers: NATS_URL });
+    const bucket = mediaBucketName(NATS_SUBJECT_PREFIX);
+    return new TestBlobs(connection, await NatsBlobStore.open(connection, bucket), bucket);
+  }
+
+  /** What the gateway does with an uploaded file: stream it to `incoming/<uuid>`. */
+  async incoming(bytes: Buffer, filename: string, mimeType = ''): Promise<IncomingUpload> {
+    const key = BlobKeys.incoming(randomUUID());
+    await this.store.put(key, bytes, { contentType: mimeType || 'application/octet-stream' });
+    return { key, filename, mimeType, size: bytes.length };
+  }
+
+  /** Every live key in the bucket. */
+  async keys(): Promise<string[]> {
+    const os = await this.connection.jetstream().views.os(this.bucket);
+    return (await os.list()).filter((info) => !info.deleted).map((info) => info.name);
+  }
+
+  /** Blobs no stored image accounts for: a refused or deleted upload must leave none. */
+  async orphans(): Promise<string[]> {
+    const ids = new Set(
+      (await pgQuery<{ id: string }>('SELECT id FROM media.images')).map((row) => row.id),
+    );
+    return (await this.keys()).filter((key) => !ids.has(key.split('/')[1] ?? ''));
+  }
+
+  async close() {
+    await this.connection.close();
+  }
+}

@@ -1,0 +1,103 @@
+import sharp, { type SharpOptions } from 'sharp';
+
+/**
+ * Real image files, made by the tests: each format, a photo carrying GPS EXIF, a
+ * decompression bomb's header, polyglots. Shared by the media integration and e2e tests.
+ */
+
+const colour = { r: 200, g: 60, b: 90 };
+
+const canvas = (width: number, height: number, alpha = false) =>
+  sharp({
+    create: {
+      width,
+      height,
+      channels: alpha ? 4 : 3,
+      background: alpha ? { ...colour, alpha: 0.5 } : colour,
+    },
+  });
+
+export const sampleJpeg = (width = 640, height = 480) =>
+  canvas(width, height).jpeg({ quality: 90 }).toBuffer();
+
+export const samplePng = (width = 640, height = 480) =>
+  canvas(width, height, true).png().toBuffer();
+
+export const sampleWebp = (width = 640, height = 480) =>
+  canvas(width, height).webp({ quality: 80 }).toBuffer();
+
+/** An animated GIF of 3 frames. */
+export async function sampleGif(width = 120, height = 80) {
+  const frames = await Promise.all(
+    [0, 1, 2].map((i) =>
+      sharp({
+        create: { width, height, channels: 3, background: { r: 80 * i, g: 120, b: 200 } },
+      })
+        .raw()
+        .toBuffer(),
+    ),
+  );
+  return sharp(Buffer.concat(frames), {
+    raw: { width, height: height * 3, channels: 3, pageHeight: height },
+  } as SharpOptions)
+    .gif({ delay: [100, 100, 100] })
+    .toBuffer();
+}
+
+/** A phone photo: GPS position and camera in its EXIF, taken sideways (orientation 6). */
+export const jpegWithGps = () =>
+  canvas(600, 400)
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: 'Kartlink Phone', Model: 'K1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '26/1 55/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '75/1 49/1 0/1',
+      },
+    })
+    .toBuffer();
+
+/** Noise compresses badly: a JPEG of about `megabytes` MB. */
+export async function largeJpeg(megabytes: number) {
+  const side = Math.round(Math.sqrt((megabytes * 1024 * 1024) / 0.85));
+  const noise = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+  return sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** A valid PNG header announcing 50000×50000 pixels, followed by little else. */
+export function pngBomb(width = 50_000, height = 50_000) {
+  const bytes = Buffer.alloc(400);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes, 0);
+  bytes.writeUInt32BE(13, 8);
+  bytes.write('IHDR', 12, 'latin1');
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  bytes[24] = 8;
+  bytes[25] = 2;
+  return bytes;
+}
+
+export const svgDrawing = () =>
+  Buffer.from(
+    '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">' +
+      '<script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+  );
+
+export const SCRIPT = '<script>alert(document.cookie)</script>';
+
+/** A real JPEG with HTML and script after its end: browsers sniffing it could run the script. */
+export async function jpegWithTrailingHtml() {
+  return Buffer.concat([await sampleJpeg(200, 100), Buffer.from(`<html>${SCRIPT}</html>`)]);
+}
+
+/** A JPEG's first bytes, then HTML: it looks like a JPEG but cannot be decoded. */
+export async function jpegHeaderThenHtml() {
+  const jpeg = await sampleJpeg(200, 100);
+  return Buffer.concat([jpeg.subarray(0, 200), Buffer.from(`<html>${SCRIPT}</html>`.repeat(20))]);
+}

@@ -1,0 +1,102 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { type Banner, type BannerList, type BannersChanged, Events } from '@kartlink/contracts';
+import {
+  CONFIG,
+  consumeDurably,
+  type DurableConsumer,
+  ensureMediaStream,
+  LOGGER,
+  type Logger,
+} from '@kartlink/server-kit';
+import { JSONCodec } from 'nats';
+import type { ShopConfig } from '../config';
+import { ShopCache } from './shop-cache';
+import { ShopsRepository } from './shops.repository';
+
+export const BANNERS_CONSUMER = 'shop-banners';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const codec = JSONCodec<unknown>();
+
+/**
+ * Copies each owner's banner list, as media-service announces it on the MEDIA stream, onto
+ * their shop, so that the public shop read carries its carousel without asking media-service.
+ * Durable: changes announced while this service was down are applied when it is back; an
+ * announcement older than the one applied is ignored.
+ */
+@Injectable()
+export class BannersConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  private consumer?: DurableConsumer;
+
+  constructor(
+    private readonly shops: ShopsRepository,
+    private readonly cache: ShopCache,
+    @Inject(CONFIG) private readonly config: ShopConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    const prefix = this.config.NATS_SUBJECT_PREFIX;
+    this.consumer = await consumeDurably({
+      natsUrl: this.config.NATS_URL,
+      connectionName: 'shop-service-banners',
+      stream: (manager) => ensureMediaStream(manager, prefix),
+      durable: BANNERS_CONSUMER,
+      filterSubject: `${prefix}${Events.bannersChanged}`,
+      logger: this.logger,
+      handle: (data, seq) => this.apply(data, seq),
+    });
+  }
+
+  async onModuleDestroy() {
+    await this.consumer?.stop();
+  }
+
+  private async apply(data: Uint8Array, seq: number) {
+    let event: BannersChanged | undefined;
+    try {
+      event = readBannersChanged(codec.decode(data));
+    } catch {
+      event = undefined;
+    }
+    if (!event) {
+      this.logger.warn({ seq }, 'malformed banner change dropped');
+      return;
+    }
+    const shopUrl = await this.shops.setBanners(event.userId, event.banners, event.version);
+    // A public shop's cached reads (here and in every gateway) must show the new carousel.
+    if (shopUrl) await this.cache.invalidateShop(shopUrl);
+  }
+}
+
+/** The event if it has the announced shape, with only the fields a banner has. */
+export function readBannersChanged(value: unknown): BannersChanged | undefined {
+  const event = value as Partial<BannersChanged> | null;
+  if (!event || typeof event !== 'object') return undefined;
+  const { id, userId, version, banners, occurredAt } = event;
+  if (typeof userId !== 'string' || !UUID.test(userId)) return undefined;
+  if (!Number.isSafeInteger(version) || version! < 0) return undefined;
+  if (!banners || typeof banners.enabled !== 'boolean' || !Array.isArray(banners.images))
+    return undefined;
+  const images: Banner[] = [];
+  for (const image of banners.images as Array<Partial<Banner>>) {
+    const { id: bannerId, url, alt, link, order } = image ?? {};
+    if (typeof bannerId !== 'string' || typeof url !== 'string' || !url.startsWith('/'))
+      return undefined;
+    if (typeof alt !== 'string' || typeof link !== 'string' || !Number.isSafeInteger(order))
+      return undefined;
+    images.push({ id: bannerId, url, alt, link, order: order! });
+  }
+  const list: BannerList = { enabled: banners.enabled, images };
+  return {
+    id: String(id),
+    userId,
+    version: version!,
+    banners: list,
+    occurredAt: String(occurredAt),
+  };
+}
