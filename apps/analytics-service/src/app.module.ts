@@ -1,6 +1,50 @@
-import { createServiceModule, type Logger } from '@kartlink/server-kit';
+import {
+  CONFIG,
+  createServiceModule,
+  LOGGER,
+  type Logger,
+  NatsRequester,
+} from '@kartlink/server-kit';
 import type { AnalyticsConfig } from './config';
 import { database } from './database';
+import { EventsConsumer } from './events/events.consumer';
+import { EventsRepository } from './events/events.repository';
+import { RefsResolver } from './refs/refs.resolver';
+import { ReportsController } from './reports/reports.controller';
+import { ReportsRepository } from './reports/reports.repository';
+import { ReportsService } from './reports/reports.service';
+import { RollupJobs } from './rollups/rollup.jobs';
+import { RollupsRepository } from './rollups/rollups.repository';
+import { RollupsService } from './rollups/rollups.service';
 
 export const appModule = (config: AnalyticsConfig, logger: Logger) =>
-  createServiceModule({ service: 'analytics', config, logger, database });
+  createServiceModule({
+    service: 'analytics',
+    config,
+    logger,
+    database,
+    controllers: [ReportsController],
+    providers: [
+      {
+        // Requests to shop-service: which shop and owner an event or a reader belongs to.
+        provide: NatsRequester,
+        inject: [CONFIG, LOGGER],
+        useFactory: (c: AnalyticsConfig, l: Logger) =>
+          NatsRequester.connect({
+            url: c.NATS_URL,
+            name: 'analytics-service-requests',
+            subjectPrefix: c.NATS_SUBJECT_PREFIX,
+            timeoutMs: c.SERVICE_TIMEOUT_MS,
+            logger: l,
+          }),
+      },
+      RefsResolver,
+      EventsRepository,
+      EventsConsumer,
+      RollupsRepository,
+      RollupsService,
+      RollupJobs,
+      ReportsRepository,
+      ReportsService,
+    ],
+  });

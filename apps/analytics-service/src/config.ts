@@ -1,7 +1,61 @@
-import type { ConfigOf } from '@kartlink/config';
-import { serviceEnvSchema } from '@kartlink/server-kit';
+import { int, timeZone, type ConfigOf } from '@kartlink/config';
+import { redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
   ...serviceEnvSchema,
+  ...redisEnvSchema,
+  ANALYTICS_TIMEZONE: timeZone({
+    description: 'time zone of the reporting day: events are folded into its calendar days',
+    default: 'Asia/Kolkata',
+  }),
+  ANALYTICS_BATCH_SIZE: int({
+    description: 'events stored with one multi-row insert, at most',
+    default: 1000,
+    min: 1,
+    max: 10_000,
+  }),
+  ANALYTICS_BATCH_WAIT_MS: int({
+    description: 'how long a partial batch waits for more events before it is stored',
+    default: 200,
+    min: 1,
+    max: 10_000,
+  }),
+  ANALYTICS_MAX_ACK_PENDING: int({
+    description: 'events delivered to the replicas and not yet stored, at most (back-pressure)',
+    default: 10_000,
+    min: 1,
+    max: 1_000_000,
+  }),
+  ANALYTICS_ACK_WAIT_MS: int({
+    description: 'an event delivered and not acknowledged this long is delivered again',
+    default: 15_000,
+    min: 1000,
+    max: 600_000,
+  }),
+  ANALYTICS_FOLD_EVERY_MS: int({
+    description: 'how often stored events are folded into the rollups (BullMQ repeatable job)',
+    default: 2000,
+    min: 100,
+    max: 3_600_000,
+  }),
+  ANALYTICS_FOLD_BATCH: int({
+    description: 'events folded in one transaction, at most',
+    default: 5000,
+    min: 1,
+    max: 100_000,
+  }),
+  ANALYTICS_RETENTION_DAYS: int({
+    description:
+      'raw events (and daily visitor hashes) are deleted after this many days; rollups stay',
+    default: 90,
+    min: 1,
+    max: 3650,
+  }),
+  SERVICE_TIMEOUT_MS: int({
+    description: 'how long a request to another service may take',
+    default: 5000,
+    min: 100,
+    max: 60_000,
+  }),
 };
 export type AnalyticsConfig = ConfigOf<typeof configSchema>;

@@ -1,10 +1,28 @@
 import { databaseOptionsFor } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from './config';
+import { EventEntity } from './events/event.entity';
+import { CreateAnalytics1795333891483 } from './migrations/1795333891483-CreateAnalytics';
+import { ClickTotalOutboxEntity } from './rollups/click-total-outbox.entity';
+import { DailyVisitorEntity } from './rollups/daily-visitor.entity';
+import { ProductDailyEntity } from './rollups/product-daily.entity';
+import { ProductDimensionEntity } from './rollups/product-dimension.entity';
+import { ShopDailyEntity } from './rollups/shop-daily.entity';
+import { ShopDimensionEntity } from './rollups/shop-dimension.entity';
+
+export const entities = [
+  EventEntity,
+  ShopDailyEntity,
+  ShopDimensionEntity,
+  ProductDailyEntity,
+  ProductDimensionEntity,
+  DailyVisitorEntity,
+  ClickTotalOutboxEntity,
+];
 
 /** Entities and migrations of the `analytics` schema; migrations are generated, never synchronised. */
 export const database = {
-  entities: [],
-  migrations: [],
+  entities,
+  migrations: [CreateAnalytics1795333891483],
 };
 
 export const dataSourceOptions = (config: AnalyticsConfig) =>

@@ -3,12 +3,18 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ClientNats } from '@nestjs/microservices';
 import { LOGGER, type Logger, natsConnectionOptions, redisProviders } from '@kartlink/server-kit';
 import { AdminController } from './admin/admin.controller';
+import { AnalyticsController } from './analytics/analytics.controller';
+import { AnalyticsRecorder } from './analytics/analytics-recorder';
 import { AccessTokenVerifier } from './auth/access-token.verifier';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { GoogleController } from './auth/google.controller';
 import { SessionCookies } from './auth/session-cookies';
 import type { GatewayConfig } from './config';
+import { BannersController } from './media/banners.controller';
+import { blobStoreProvider } from './media/blob-store.provider';
+import { MediaUploads } from './media/media-uploads';
+import { PhotosController } from './media/photos.controller';
 import { ProductsController } from './products/products.controller';
 import { PublicReadCache } from './public/public-read-cache';
 import { ShopsController } from './shops/shops.controller';
@@ -39,6 +45,9 @@ export class GatewayModule {
         AdminController,
         ShopsController,
         ProductsController,
+        AnalyticsController,
+        PhotosController,
+        BannersController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -50,6 +59,9 @@ export class GatewayModule {
         ...redisProviders(REDIS, GATEWAY_CONFIG, 'gateway'),
         ServiceClient,
         PublicReadCache,
+        AnalyticsRecorder,
+        blobStoreProvider,
+        MediaUploads,
         AccessTokenVerifier,
         AuthGuard,
         SessionCookies,

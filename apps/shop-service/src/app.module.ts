@@ -6,12 +6,16 @@ import {
   type Logger,
   NatsRequester,
 } from '@kartlink/server-kit';
+import { AnalyticsRefsController } from './analytics/analytics-refs.controller';
+import { AnalyticsRefsRepository } from './analytics/analytics-refs.repository';
+import { ProductClicksConsumer } from './analytics/product-clicks.consumer';
 import type { ShopConfig } from './config';
 import { database, entities } from './database';
 import { ProductsController } from './products/products.controller';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
 import { shopRedisProviders } from './redis.provider';
+import { BannersConsumer } from './shops/banners.consumer';
 import { ShopCache } from './shops/shop-cache';
 import { ShopsController } from './shops/shops.controller';
 import { ShopsRepository } from './shops/shops.repository';
@@ -24,7 +28,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
     logger,
     database,
     imports: [TypeOrmModule.forFeature(entities)],
-    controllers: [ShopsController, ProductsController],
+    controllers: [ShopsController, ProductsController, AnalyticsRefsController],
     providers: [
       ...shopRedisProviders,
       {
@@ -42,8 +46,11 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       },
       ShopsRepository,
       ShopCache,
+      BannersConsumer,
       ShopsService,
       ProductsRepository,
       ProductsService,
+      AnalyticsRefsRepository,
+      ProductClicksConsumer,
     ],
   });

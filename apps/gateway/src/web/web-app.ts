@@ -5,6 +5,8 @@ import { ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { AnalyticsRecorder } from '../analytics/analytics-recorder';
+import { previewedShop } from '../analytics/link-previews';
 
 /**
  * Serves the built web app beside the API: files under /assets are content-hashed and cached
@@ -33,6 +35,7 @@ export async function serveWebApp(app: NestFastifyApplication, distDir: string):
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  const analytics = app.get(AnalyticsRecorder);
   fastify.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/')) {
@@ -45,6 +48,9 @@ export async function serveWebApp(app: NestFastifyApplication, distDir: string):
     if (/\.[A-Za-z0-9]+$/.test(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
+    // Link previews (WhatsApp, Instagram, X...) read the page itself: counted apart as bots.
+    const previewed = previewedShop(request.method, path, request.headers['user-agent']);
+    if (previewed) analytics.recordPreview(previewed, request);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

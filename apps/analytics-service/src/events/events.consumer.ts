@@ -1,0 +1,183 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { ANALYTICS_TRACK_SUBJECTS, type TrackedEvent } from '@kartlink/contracts';
+import {
+  CONFIG,
+  ensureAnalyticsStream,
+  ensureDurableConsumer,
+  LOGGER,
+  type Logger,
+} from '@kartlink/server-kit';
+import { connect, type ConsumerMessages, type JsMsg, type NatsConnection, StringCodec } from 'nats';
+import type { AnalyticsConfig } from '../config';
+import { RefsResolver } from '../refs/refs.resolver';
+import { type EventRow, readEvent, toRow } from './event-rows';
+import { EventsRepository } from './events.repository';
+
+export const STORE_CONSUMER = 'analytics-store';
+const RETRY_DELAY_MS = 2000;
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+const text = StringCodec();
+
+/** What the consumer has done since it started (logged, and read by tests). */
+export interface ConsumerStats {
+  stored: number;
+  duplicates: number;
+  unknownTarget: number;
+  malformed: number;
+  retried: number;
+}
+
+/**
+ * Stores the events of the ANALYTICS stream: a durable pull consumer shared by the replicas,
+ * read in batches (ANALYTICS_BATCH_SIZE events or ANALYTICS_BATCH_WAIT_MS, whichever first).
+ * A batch is resolved to shops with one request to shop-service, written with one insert that
+ * skips ids already stored, and acknowledged only after the commit: a crash at any point
+ * delivers the batch again, and it is still stored once.
+ */
+@Injectable()
+export class EventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  readonly stats: ConsumerStats = {
+    stored: 0,
+    duplicates: 0,
+    unknownTarget: 0,
+    malformed: 0,
+    retried: 0,
+  };
+  private connection?: NatsConnection;
+  private messages?: ConsumerMessages;
+  private loop?: Promise<void>;
+  private buffer: JsMsg[] = [];
+  private timer?: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly repository: EventsRepository,
+    private readonly refs: RefsResolver,
+    @Inject(CONFIG) private readonly config: AnalyticsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    const prefix = this.config.NATS_SUBJECT_PREFIX;
+    this.connection = await connect({
+      servers: this.config.NATS_URL.split(','),
+      name: 'analytics-service-events',
+      maxReconnectAttempts: -1,
+      waitOnFirstConnect: true,
+    });
+    const manager = await this.connection.jetstreamManager();
+    const stream = await ensureAnalyticsStream(manager, prefix);
+    await ensureDurableConsumer(manager, stream, {
+      durable: STORE_CONSUMER,
+      filterSubject: `${prefix}${ANALYTICS_TRACK_SUBJECTS}`,
+      maxAckPending: this.config.ANALYTICS_MAX_ACK_PENDING,
+      ackWaitMs: this.config.ANALYTICS_ACK_WAIT_MS,
+    });
+    const consumer = await this.connection.jetstream().consumers.get(stream, STORE_CONSUMER);
+    this.messages = await consumer.consume({
+      max_messages: Math.min(
+        this.config.ANALYTICS_BATCH_SIZE * 2,
+        this.config.ANALYTICS_MAX_ACK_PENDING,
+      ),
+    });
+    this.loop = this.run(this.messages);
+    this.logger.info({ stream, consumer: STORE_CONSUMER }, 'storing analytics events');
+  }
+
+  /** Stops fetching, stores and acknowledges what was already delivered, then disconnects. */
+  async onModuleDestroy() {
+    const finish = async () => {
+      await this.messages?.close();
+      await this.loop;
+      await this.flushing;
+    };
+    await Promise.race([finish(), new Promise((done) => setTimeout(done, SHUTDOWN_TIMEOUT_MS))]);
+    await this.connection?.drain().catch(() => undefined);
+    this.logger.info({ ...this.stats }, 'analytics events consumer stopped');
+  }
+
+  private async run(messages: ConsumerMessages) {
+    try {
+      for await (const message of messages) {
+        this.buffer.push(message);
+        if (this.buffer.length >= this.config.ANALYTICS_BATCH_SIZE) await this.flush();
+        else
+          this.timer ??= setTimeout(() => void this.flush(), this.config.ANALYTICS_BATCH_WAIT_MS);
+      }
+    } catch (err) {
+      this.logger.error({ err }, 'analytics events consumer stopped unexpectedly');
+    }
+    await this.flush();
+  }
+
+  /** Hands the buffered messages to the store, one batch after another. */
+  private flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.buffer.splice(0);
+    if (batch.length > 0) this.flushing = this.flushing.then(() => this.store(batch));
+    return this.flushing;
+  }
+
+  private async store(batch: JsMsg[]): Promise<void> {
+    const events: Array<{ message: JsMsg; event: TrackedEvent }> = [];
+    for (const message of batch) {
+      const event = readEvent(text.decode(message.data));
+      if (event) events.push({ message, event });
+      else {
+        this.stats.malformed += 1;
+        this.logger.warn({ seq: message.seq }, 'malformed analytics event dropped');
+      }
+    }
+    try {
+      const known = await this.rowsOf(events.map((e) => e.event));
+      const inserted = await this.repository.insertBatch(known.rows);
+      this.stats.stored += inserted;
+      // Replays in this batch, or of events stored before.
+      this.stats.duplicates += known.count - inserted;
+    } catch (err) {
+      // shop-service or the database is away: everything comes back after a pause.
+      this.stats.retried += batch.length;
+      this.logger.warn({ err, events: batch.length }, 'analytics batch not stored; retrying');
+      for (const message of batch) message.nak(RETRY_DELAY_MS);
+      return;
+    }
+    for (const message of batch) message.ack();
+  }
+
+  /** The rows of the events whose shop (and product) exist; the others are counted and dropped. */
+  private async rowsOf(events: TrackedEvent[]): Promise<{ rows: EventRow[]; count: number }> {
+    const { shops, products } = await this.refs.resolve(
+      events.flatMap((e) => (e.type === 'shop_view' && e.shopUrl ? [e.shopUrl] : [])),
+      events.flatMap((e) => (e.type === 'click' && e.productId ? [e.productId.toLowerCase()] : [])),
+    );
+    const rows = new Map<string, EventRow>();
+    let count = 0;
+    for (const event of events) {
+      const product = event.type === 'click' ? products.get(event.productId!.toLowerCase()) : null;
+      const shop = event.type === 'shop_view' ? shops.get(event.shopUrl!) : null;
+      const target = product
+        ? { shopId: product.shopId, ownerUserId: product.ownerUserId, productId: product.productId }
+        : shop
+          ? { shopId: shop.shopId, ownerUserId: shop.ownerUserId, productId: null }
+          : undefined;
+      if (!target) {
+        this.stats.unknownTarget += 1;
+        this.logger.debug(
+          { eventId: event.id, type: event.type },
+          'event for an unknown shop or product dropped',
+        );
+        continue;
+      }
+      const row = toRow(event, target);
+      rows.set(row.id, row);
+      count += 1;
+    }
+    return { rows: [...rows.values()], count };
+  }
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type AnalyticsResolveAnswer,
+  type AnalyticsResolveRequest,
+  type ProductRef,
+  type ShopRef,
+  Subjects,
+} from '@kartlink/contracts';
+import { NatsRequester } from '@kartlink/server-kit';
+import { Lru } from './lru';
+
+const MAX_ENTRIES = 20_000;
+/** A shop or product that exists is remembered this long (a shop's URL may change hands). */
+const FOUND_TTL_MS = 60_000;
+/** One that does not, only briefly: it may be created in a moment. */
+const MISSING_TTL_MS = 10_000;
+
+type Found<T> = { ref: T | null };
+
+/**
+ * Which shop and owner an event belongs to, asked of shop-service (one request for a whole
+ * batch) and remembered in a bounded in-process cache.
+ */
+@Injectable()
+export class RefsResolver {
+  private readonly shops = new Lru<string, Found<ShopRef>>(MAX_ENTRIES);
+  private readonly products = new Lru<string, Found<ProductRef>>(MAX_ENTRIES);
+
+  constructor(@Inject(NatsRequester) private readonly services: NatsRequester) {}
+
+  /** The shops and products named, each found or null; one request for those not cached. */
+  async resolve(shopUrls: Iterable<string>, productIds: Iterable<string>) {
+    const wantedShops = [...new Set(shopUrls)];
+    const wantedProducts = [...new Set(productIds)];
+    const askShops = wantedShops.filter((url) => !this.shops.has(url));
+    const askProducts = wantedProducts.filter((id) => !this.products.has(id));
+    if (askShops.length > 0 || askProducts.length > 0) {
+      const answer = await this.ask({ shopUrls: askShops, productIds: askProducts });
+      const shops = new Map(answer.shops.map((s) => [s.shopUrl, s]));
+      const products = new Map(answer.products.map((p) => [p.productId, p]));
+      for (const url of askShops) this.remember(this.shops, url, shops.get(url));
+      for (const id of askProducts) this.remember(this.products, id, products.get(id));
+    }
+    return {
+      shops: new Map(wantedShops.map((url) => [url, this.shops.get(url)?.ref ?? null])),
+      products: new Map(wantedProducts.map((id) => [id, this.products.get(id)?.ref ?? null])),
+    };
+  }
+
+  /** The owner's shop, asked every time (reads are rare and must see a new shop at once). */
+  async shopOfOwner(userId: string): Promise<ShopRef | undefined> {
+    return (await this.ask({ ownerUserIds: [userId] })).shops[0];
+  }
+
+  /** Products as they are now (titles for the reports); missing ones are left out. */
+  async productsNow(productIds: string[]): Promise<Map<string, ProductRef>> {
+    if (productIds.length === 0) return new Map();
+    const { products } = await this.ask({ productIds });
+    return new Map(products.map((p) => [p.productId, p]));
+  }
+
+  private ask(request: AnalyticsResolveRequest): Promise<AnalyticsResolveAnswer> {
+    return this.services.request<AnalyticsResolveAnswer>(Subjects.shop.analyticsResolve, request);
+  }
+
+  private remember<T>(cache: Lru<string, Found<T>>, key: string, ref: T | undefined) {
+    cache.set(key, { ref: ref ?? null }, ref ? FOUND_TTL_MS : MISSING_TTL_MS);
+  }
+}

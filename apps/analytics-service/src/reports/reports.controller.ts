@@ -1,0 +1,31 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type AnalyticsRangeQuery, type Caller, Subjects } from '@kartlink/contracts';
+import { ReportsService } from './reports.service';
+
+type RangeRequest = { caller: Caller; query?: AnalyticsRangeQuery };
+
+@Controller()
+export class ReportsController {
+  constructor(private readonly reports: ReportsService) {}
+
+  @MessagePattern(Subjects.analytics.overview)
+  overview(@Payload() { caller, query }: RangeRequest) {
+    return this.reports.overview(caller, query ?? {});
+  }
+
+  @MessagePattern(Subjects.analytics.products)
+  products(@Payload() { caller, query }: RangeRequest) {
+    return this.reports.productClicks(caller, query ?? {});
+  }
+
+  @MessagePattern(Subjects.analytics.product)
+  product(@Payload() { caller, id, query }: RangeRequest & { id: string }) {
+    return this.reports.product(caller, id, query ?? {});
+  }
+
+  @MessagePattern(Subjects.analytics.exportCsv)
+  exportCsv(@Payload() { caller, query }: RangeRequest) {
+    return this.reports.exportCsv(caller, query ?? {});
+  }
+}

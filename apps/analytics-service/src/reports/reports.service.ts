@@ -1,0 +1,154 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type AnalyticsOverview,
+  type AnalyticsRangeQuery,
+  type AnalyticsTotals,
+  AnalyticsMessages,
+  type Breakdown,
+  type Caller,
+  ErrorCode,
+  type ProductAnalytics,
+  type ProductClicks,
+  type ShopRef,
+} from '@kartlink/contracts';
+import { CONFIG, ServiceError } from '@kartlink/server-kit';
+import type { AnalyticsConfig } from '../config';
+import { RefsResolver } from '../refs/refs.resolver';
+import { clickThroughRate, dailyCsv } from './csv';
+import { datesOf, type DateRange, previousRange, rangeOf, todayIn } from './date-range';
+import { type DimensionRow, ReportsRepository, type ShopTotalsRow } from './reports.repository';
+
+const TOP_PRODUCTS = 10;
+// Deleted products are left out of the top list: ask for a few more than are shown.
+const TOP_CANDIDATES = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const totalsOf = (row: ShopTotalsRow): AnalyticsTotals => ({
+  views: row.views,
+  uniqueVisitors: row.uniqueVisitors,
+  clicks: row.clicks,
+  clickThroughRate: clickThroughRate(row.clicks, row.views),
+});
+
+/** Slices of one dimension, most views and clicks first (then by key, for a stable order). */
+function breakdown(rows: readonly DimensionRow[], dimension: string): Breakdown[] {
+  return rows
+    .filter((row) => row.dimension === dimension)
+    .map(({ key, views, clicks }) => ({ key, views, clicks }))
+    .sort((a, b) => b.views + b.clicks - (a.views + a.clicks) || (a.key < b.key ? -1 : 1));
+}
+
+/** Every day of the range, zeros where nothing happened. */
+function filled<T extends { date: string }>(
+  range: DateRange,
+  rows: readonly T[],
+  zero: (date: string) => T,
+): T[] {
+  const byDate = new Map(rows.map((row) => [row.date, row]));
+  return datesOf(range).map((date) => byDate.get(date) ?? zero(date));
+}
+
+/** What the owner reads: always their own shop, found from the caller, never from the request. */
+@Injectable()
+export class ReportsService {
+  constructor(
+    private readonly reports: ReportsRepository,
+    private readonly refs: RefsResolver,
+    @Inject(CONFIG) private readonly config: AnalyticsConfig,
+  ) {}
+
+  async overview(caller: Caller, query: AnalyticsRangeQuery): Promise<AnalyticsOverview> {
+    const shop = await this.ownShop(caller);
+    const range = this.rangeOf(query);
+    const [totals, previous, days, dimensions, top] = await Promise.all([
+      this.reports.shopTotals(shop.shopId, range),
+      this.reports.shopTotals(shop.shopId, previousRange(range)),
+      this.reports.shopDays(shop.shopId, range),
+      this.reports.shopDimensions(shop.shopId, range),
+      this.reports.productClicks(shop.shopId, range, TOP_CANDIDATES),
+    ]);
+    const products = await this.refs.productsNow(top.map((p) => p.productId));
+    return {
+      range: this.described(range),
+      totals: totalsOf(totals),
+      previous: totalsOf(previous),
+      daily: filled(range, days, (date) => ({ date, views: 0, clicks: 0, uniqueVisitors: 0 })),
+      byStore: breakdown(dimensions, 'store'),
+      byDevice: breakdown(dimensions, 'device'),
+      byBrowser: breakdown(dimensions, 'browser'),
+      byRegion: breakdown(dimensions, 'region'),
+      byReferrer: breakdown(dimensions, 'referrer'),
+      topProducts: top
+        .flatMap(({ productId, clicks }) => {
+          const product = products.get(productId);
+          return product && product.shopId === shop.shopId
+            ? [{ productId, title: product.title, shortCode: product.shortCode, clicks }]
+            : [];
+        })
+        .slice(0, TOP_PRODUCTS),
+      excluded: { bots: totals.botEvents, owner: totals.ownerEvents },
+    };
+  }
+
+  async productClicks(caller: Caller, query: AnalyticsRangeQuery): Promise<ProductClicks[]> {
+    const shop = await this.ownShop(caller);
+    return this.reports.productClicks(shop.shopId, this.rangeOf(query));
+  }
+
+  async product(caller: Caller, id: string, query: AnalyticsRangeQuery): Promise<ProductAnalytics> {
+    const shop = await this.ownShop(caller);
+    const range = this.rangeOf(query);
+    const product =
+      typeof id === 'string' && UUID.test(id)
+        ? (await this.refs.productsNow([id.toLowerCase()])).get(id.toLowerCase())
+        : undefined;
+    if (!product || product.shopId !== shop.shopId)
+      throw ServiceError.notFound(AnalyticsMessages.productNotFound);
+    const [days, dimensions] = await Promise.all([
+      this.reports.productDays(product.productId, range),
+      this.reports.productDimensions(product.productId, range),
+    ]);
+    return {
+      range: this.described(range),
+      product: { id: product.productId, title: product.title, shortCode: product.shortCode },
+      clicks: days.reduce((sum, day) => sum + day.clicks, 0),
+      daily: filled(range, days, (date) => ({ date, clicks: 0 })),
+      byStore: breakdown(dimensions, 'store'),
+      byDevice: breakdown(dimensions, 'device'),
+      byRegion: breakdown(dimensions, 'region'),
+      byBrowser: breakdown(dimensions, 'browser'),
+      byReferrer: breakdown(dimensions, 'referrer'),
+    };
+  }
+
+  async exportCsv(caller: Caller, query: AnalyticsRangeQuery) {
+    const shop = await this.ownShop(caller);
+    const range = this.rangeOf(query);
+    const days = await this.reports.shopDays(shop.shopId, range);
+    return {
+      filename: `kartlink-${shop.shopUrl}-${range.from}-to-${range.to}.csv`,
+      csv: dailyCsv(
+        filled(range, days, (date) => ({ date, views: 0, clicks: 0, uniqueVisitors: 0 })),
+      ),
+    };
+  }
+
+  private async ownShop(caller: Caller): Promise<ShopRef> {
+    const shop = await this.refs.shopOfOwner(caller.userId);
+    if (!shop)
+      throw new ServiceError(ErrorCode.NOT_FOUND, AnalyticsMessages.setupRequired, {
+        requiresSetup: true,
+      });
+    return shop;
+  }
+
+  private rangeOf(query: AnalyticsRangeQuery | undefined): DateRange {
+    const result = rangeOf(query, todayIn(this.config.ANALYTICS_TIMEZONE));
+    if (result.errors) throw ServiceError.validation(result.errors);
+    return result.range;
+  }
+
+  private described(range: DateRange) {
+    return { ...range, timeZone: this.config.ANALYTICS_TIMEZONE };
+  }
+}

@@ -1,0 +1,79 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { CONFIG, LOGGER, type Logger } from '@kartlink/server-kit';
+import { type Job, Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { AnalyticsConfig } from '../config';
+import { RollupsService } from './rollups.service';
+
+export const ROLLUP_QUEUE = 'analytics-rollups';
+const PRUNE_EVERY_MS = 3600_000;
+
+/** BullMQ keys live under the environment's Redis prefix, e.g. "kartlink:bull:analytics-rollups:…". */
+export const bullPrefix = (redisKeyPrefix: string) => `${redisKeyPrefix}bull`;
+
+/**
+ * The repeatable jobs of analytics-service, in BullMQ: "fold" every ANALYTICS_FOLD_EVERY_MS
+ * and "prune" every hour. Every replica runs a worker; BullMQ gives each run to one of them.
+ */
+@Injectable()
+export class RollupJobs implements OnApplicationBootstrap, OnModuleDestroy {
+  private queue?: Queue;
+  private worker?: Worker;
+  private readonly connections: Redis[] = [];
+
+  constructor(
+    private readonly rollups: RollupsService,
+    @Inject(CONFIG) private readonly config: AnalyticsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    const prefix = bullPrefix(this.config.REDIS_KEY_PREFIX);
+    this.queue = new Queue(ROLLUP_QUEUE, { connection: this.redis(), prefix });
+    const template = { opts: { removeOnComplete: 100, removeOnFail: 100 } };
+    await this.queue.upsertJobScheduler(
+      'fold',
+      { every: this.config.ANALYTICS_FOLD_EVERY_MS },
+      { name: 'fold', ...template },
+    );
+    await this.queue.upsertJobScheduler(
+      'prune',
+      { every: PRUNE_EVERY_MS },
+      { name: 'prune', ...template },
+    );
+    this.worker = new Worker(ROLLUP_QUEUE, (job: Job) => this.run(job), {
+      connection: this.redis(),
+      prefix,
+      concurrency: 1,
+    });
+    this.worker.on('failed', (job, err) =>
+      this.logger.warn({ err, job: job?.name }, 'rollup job failed; the next run retries'),
+    );
+    this.worker.on('error', (err) => this.logger.warn({ err }, 'rollup worker error'));
+  }
+
+  /** Waits for the running job to finish, then lets go of Redis. */
+  async onModuleDestroy() {
+    await this.worker?.close();
+    await this.queue?.close();
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+
+  private run(job: Job): Promise<number> {
+    return job.name === 'prune' ? this.rollups.prune() : this.rollups.fold();
+  }
+
+  private redis(): Redis {
+    const connection = new Redis(this.config.REDIS_URL, {
+      maxRetriesPerRequest: null,
+      connectionName: 'analytics-service-jobs',
+    });
+    this.connections.push(connection);
+    return connection;
+  }
+}

@@ -1,0 +1,106 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { Events, type ProductClicksChanged } from '@kartlink/contracts';
+import { CONFIG, ensureAnalyticsStream, LOGGER, type Logger } from '@kartlink/server-kit';
+import { connect, JSONCodec, type JetStreamClient, type NatsConnection } from 'nats';
+import type { AnalyticsConfig } from '../config';
+import { foldEvents } from './fold';
+import { RollupsRepository } from './rollups.repository';
+
+/** One fold run stops taking new batches after this long, leaving the rest to the next run. */
+const FOLD_RUN_BUDGET_MS = 5000;
+const ANNOUNCE_CHUNK = 500;
+const codec = JSONCodec<ProductClicksChanged>();
+
+/**
+ * Folds stored events into the rollups, exactly once each: a batch is taken (and marked
+ * folded) and added to the rollups in one transaction, so a crash folds it again or not at all.
+ * Then tells shop-service the new click totals of the products it touched.
+ */
+@Injectable()
+export class RollupsService implements OnApplicationBootstrap, OnModuleDestroy {
+  private connection?: NatsConnection;
+  private jetstream?: JetStreamClient;
+
+  constructor(
+    private readonly rollups: RollupsRepository,
+    @Inject(CONFIG) private readonly config: AnalyticsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    this.connection = await connect({
+      servers: this.config.NATS_URL.split(','),
+      name: 'analytics-service-totals',
+      maxReconnectAttempts: -1,
+      waitOnFirstConnect: true,
+    });
+    await ensureAnalyticsStream(
+      await this.connection.jetstreamManager(),
+      this.config.NATS_SUBJECT_PREFIX,
+    );
+    this.jetstream = this.connection.jetstream();
+  }
+
+  async onModuleDestroy() {
+    await this.connection?.drain().catch(() => undefined);
+  }
+
+  /** Folds what is waiting (within a time budget), then announces click totals; answers events folded. */
+  async fold(): Promise<number> {
+    const started = Date.now();
+    const limit = this.config.ANALYTICS_FOLD_BATCH;
+    let folded = 0;
+    for (;;) {
+      const taken = await this.rollups.transaction(async (manager) => {
+        const events = await this.rollups.takeUnfolded(
+          manager,
+          limit,
+          this.config.ANALYTICS_TIMEZONE,
+        );
+        if (events.length > 0) await this.rollups.apply(manager, foldEvents(events));
+        return events.length;
+      });
+      folded += taken;
+      if (taken < limit || Date.now() - started > FOLD_RUN_BUDGET_MS) break;
+    }
+    if (folded > 0) this.logger.debug({ folded }, 'events folded into the rollups');
+    await this.announceTotals();
+    return folded;
+  }
+
+  /**
+   * Publishes `{ productId, clicks }` for each product owed: absolute totals, so a repeat or an
+   * out-of-order delivery cannot count anything twice. Cleared only after the stream stored it.
+   */
+  async announceTotals(): Promise<number> {
+    if (!this.jetstream) return 0;
+    let announced = 0;
+    for (;;) {
+      const owed = await this.rollups.owedTotals(ANNOUNCE_CHUNK);
+      if (owed.length === 0) break;
+      const subject = `${this.config.NATS_SUBJECT_PREFIX}${Events.productClicks}`;
+      await Promise.all(
+        owed.map(({ productId, clicks }) =>
+          this.jetstream!.publish(subject, codec.encode({ productId, clicks }), {
+            msgID: `${productId}:${clicks}`,
+          }),
+        ),
+      );
+      await this.rollups.settleTotals(owed);
+      announced += owed.length;
+      if (owed.length < ANNOUNCE_CHUNK) break;
+    }
+    return announced;
+  }
+
+  async prune(): Promise<number> {
+    const deleted = await this.rollups.prune(this.config.ANALYTICS_RETENTION_DAYS);
+    if (deleted > 0) this.logger.info({ deleted }, 'raw events past the retention deleted');
+    return deleted;
+  }
+}

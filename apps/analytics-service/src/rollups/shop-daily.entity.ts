@@ -1,0 +1,28 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A shop's figures for one reporting day; people only, bots and the owner counted apart. */
+@Entity({ name: 'shop_daily' })
+export class ShopDailyEntity {
+  @PrimaryColumn({ name: 'shop_id', type: 'uuid' })
+  shopId!: string;
+
+  @PrimaryColumn({ type: 'date' })
+  day!: string;
+
+  @Column({ type: 'int', default: 0 })
+  views!: number;
+
+  @Column({ type: 'int', default: 0 })
+  clicks!: number;
+
+  @Column({ name: 'unique_visitors', type: 'int', default: 0 })
+  uniqueVisitors!: number;
+
+  /** Visits and clicks by bots and link previews. */
+  @Column({ name: 'bot_events', type: 'int', default: 0 })
+  botEvents!: number;
+
+  /** The owner's own visits and clicks while signed in. */
+  @Column({ name: 'owner_events', type: 'int', default: 0 })
+  ownerEvents!: number;
+}

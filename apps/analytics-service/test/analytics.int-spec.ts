@@ -1,0 +1,533 @@
+import {
+  type AnalyticsOverview,
+  type AnalyticsResolveAnswer,
+  type AnalyticsResolveRequest,
+  analyticsStreamName,
+  type Caller,
+  Events,
+  type ProductAnalytics,
+  type ProductClicks,
+  type ProductClicksChanged,
+  type ProductRef,
+  queueGroupOf,
+  type RpcErrorPayload,
+  type ShopRef,
+  Subjects,
+  type TrackedEvent,
+} from '@kartlink/contracts';
+import { Controller, type INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { natsConnectionOptions, PrefixedNatsServer } from '@kartlink/server-kit';
+import { pgQuery, startServiceForTest, waitFor } from '@kartlink/testing';
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  JSONCodec,
+  type JetStreamClient,
+  nanos,
+  type NatsConnection,
+} from 'nats';
+import { randomInt, randomUUID } from 'node:crypto';
+import { appModule } from '../src/app.module';
+import { configSchema } from '../src/config';
+import { dataSourceOptions } from '../src/database';
+import { EventsConsumer } from '../src/events/events.consumer';
+import { RollupsService } from '../src/rollups/rollups.service';
+
+let analytics: Awaited<ReturnType<typeof startServiceForTest<typeof configSchema>>>;
+let nats: NatsConnection;
+let jetstream: JetStreamClient;
+let prefix: string;
+const codec = JSONCodec<TrackedEvent>();
+jest.setTimeout(60_000);
+
+/**
+ * Stands in for shop-service's one analytics subject (its own integration test covers the real
+ * one, and the e2e tests the two together): the shops and products the tests create.
+ */
+const knownShops: ShopRef[] = [];
+const knownProducts: ProductRef[] = [];
+@Controller()
+class StandInShopService {
+  @MessagePattern(Subjects.shop.analyticsResolve)
+  resolve(@Payload() request: AnalyticsResolveRequest): AnalyticsResolveAnswer {
+    return {
+      shops: knownShops.filter(
+        (s) =>
+          request.shopUrls?.includes(s.shopUrl) || request.ownerUserIds?.includes(s.ownerUserId),
+      ),
+      products: knownProducts.filter((p) => request.productIds?.includes(p.productId)),
+    };
+  }
+}
+@Module({ controllers: [StandInShopService] })
+class StandInModule {}
+let standIn: INestMicroservice;
+
+beforeAll(async () => {
+  analytics = await startServiceForTest({
+    service: 'analytics',
+    schema: configSchema,
+    module: appModule,
+    dataSource: dataSourceOptions,
+    env: { ANALYTICS_FOLD_EVERY_MS: '200', ANALYTICS_BATCH_WAIT_MS: '20' },
+  });
+  prefix = analytics.config.NATS_SUBJECT_PREFIX;
+  nats = await connect({ servers: analytics.config.NATS_URL });
+  jetstream = nats.jetstream();
+  standIn = await NestFactory.createMicroservice(StandInModule, {
+    strategy: new PrefixedNatsServer(
+      {
+        ...natsConnectionOptions(analytics.config.NATS_URL, 'stand-in'),
+        queue: queueGroupOf('shop'),
+      },
+      prefix,
+    ),
+    logger: false,
+  });
+  await standIn.listen();
+});
+afterAll(async () => {
+  await nats?.close();
+  await standIn?.close();
+  await analytics?.close();
+});
+
+const callerOf = (userId = randomUUID()): Caller => ({
+  userId,
+  sessionId: randomUUID(),
+  role: 'user',
+});
+
+interface TestProduct {
+  id: string;
+  title: string;
+  shortCode: string;
+}
+
+/** An owner with a shop and the products named, as shop-service would answer for them. */
+function shopWith(...titles: string[]) {
+  const owner = callerOf();
+  const shopUrl = `stats-${Date.now().toString(36)}-${randomInt(1e6)}`;
+  const shopId = randomUUID();
+  knownShops.push({ shopId, shopUrl, ownerUserId: owner.userId });
+  const products: TestProduct[] = titles.map((title, i) => {
+    const product = { id: randomUUID(), title, shortCode: `code-${i}` };
+    knownProducts.push({
+      productId: product.id,
+      shopId,
+      ownerUserId: owner.userId,
+      title,
+      shortCode: product.shortCode,
+    });
+    return product;
+  });
+  return { owner, shopUrl, shopId, products };
+}
+
+/** The click totals announced to shop-service so far, the latest per product. */
+async function announcedTotals(): Promise<Record<string, number>> {
+  const stream = analyticsStreamName(prefix);
+  const manager = await nats.jetstreamManager();
+  const { name } = await manager.consumers.add(stream, {
+    ack_policy: AckPolicy.None,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: `${prefix}${Events.productClicks}`,
+    inactive_threshold: nanos(30_000),
+  });
+  const totals: Record<string, number> = {};
+  try {
+    const consumer = await jetstream.consumers.get(stream, name);
+    const pending = (await consumer.info()).num_pending;
+    if (pending === 0) return totals;
+    const messages = await consumer.fetch({ max_messages: pending, expires: 2000 });
+    for await (const message of messages) {
+      const { productId, clicks } = JSONCodec<ProductClicksChanged>().decode(message.data);
+      totals[productId] = clicks;
+    }
+  } finally {
+    await manager.consumers.delete(stream, name);
+  }
+  return totals;
+}
+
+const DAY = '2024-03-09T10:00:00.000Z';
+
+function view(shopUrl: string, visitor: string, extra: Partial<TrackedEvent> = {}): TrackedEvent {
+  return {
+    id: randomUUID(),
+    type: 'shop_view',
+    occurredAt: DAY,
+    shopUrl,
+    device: 'mobile',
+    browser: 'Chrome',
+    timeZone: 'Asia/Kolkata',
+    platform: null,
+    referrer: null,
+    visitor,
+    bot: false,
+    ...extra,
+  };
+}
+
+function click(
+  productId: string,
+  visitor: string,
+  platform: string,
+  extra: Partial<TrackedEvent> = {},
+): TrackedEvent {
+  return {
+    ...view('', visitor, extra),
+    shopUrl: undefined,
+    type: 'click',
+    productId,
+    platform,
+    ...extra,
+  };
+}
+
+/** As the gateway publishes: the event id is the JetStream message id. */
+async function publish(events: TrackedEvent[], msgID?: (event: TrackedEvent) => string) {
+  return Promise.all(
+    events.map((event) =>
+      jetstream.publish(
+        `${prefix}${event.type === 'click' ? Events.analyticsClick : Events.analyticsShopView}`,
+        codec.encode(event),
+        { msgID: msgID ? msgID(event) : event.id },
+      ),
+    ),
+  );
+}
+
+/** Waits until this many of the shop's events are stored and folded into the rollups. */
+async function folded(shopId: string, count: number) {
+  await waitFor(
+    async () => {
+      const [row] = await pgQuery<{ folded: number }>(
+        'SELECT count(*) FILTER (WHERE folded)::int AS folded FROM analytics.events WHERE shop_id = $1',
+        [shopId],
+      );
+      return row.folded === count;
+    },
+    { timeoutMs: 20_000, intervalMs: 100, description: `${count} folded events` },
+  );
+}
+
+const read = <T>(subject: string, payload: object) => analytics.request<T>(subject, payload);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (err: RpcErrorPayload) => err,
+  );
+const MARCH_9 = { from: '2024-03-09', to: '2024-03-09' };
+
+describe('a known set of visits and clicks', () => {
+  let shop: Awaited<ReturnType<typeof shopWith>>;
+  let p1: TestProduct, p2: TestProduct, p3: TestProduct;
+
+  beforeAll(async () => {
+    shop = shopWith('Block-print kurta', 'Brass diya set', 'Jute tote');
+    [p1, p2, p3] = shop.products;
+    const s = shop.shopUrl;
+    const kolkata = { timeZone: 'Asia/Kolkata' };
+    const dubai = { timeZone: 'Asia/Dubai' };
+    const safari = { browser: 'Safari' };
+    const desktop = { device: 'desktop' };
+    const instagram = { referrer: 'instagram.com' };
+    await publish([
+      // 12 views from 5 visitors.
+      ...Array.from({ length: 4 }, () => view(s, 'v1', { ...kolkata, ...instagram })),
+      ...Array.from({ length: 3 }, () => view(s, 'v2', { ...kolkata, ...safari })),
+      ...Array.from({ length: 2 }, () => view(s, 'v3', { ...dubai, ...desktop })),
+      ...Array.from({ length: 2 }, () => view(s, 'v4', kolkata)),
+      view(s, 'v5', { ...dubai, ...desktop, ...safari }),
+      // 7 clicks on 3 stores.
+      click(p1.id, 'v1', 'amazon', instagram),
+      click(p1.id, 'v1', 'amazon', instagram),
+      click(p1.id, 'v2', 'flipkart', safari),
+      click(p1.id, 'v3', 'myntra', { ...dubai, ...desktop }),
+      click(p2.id, 'v3', 'amazon', { ...dubai, ...desktop }),
+      click(p2.id, 'v4', 'flipkart'),
+      click(p3.id, 'v5', 'amazon', { ...dubai, ...desktop, ...safari }),
+      // A link preview and a crawler's click: counted apart.
+      view(s, 'bot-1', { bot: true, device: null, browser: null }),
+      click(p1.id, 'bot-2', 'amazon', { bot: true }),
+      // The owner looking at their own shop.
+      view(s, 'owner', { viewerUserId: shop.owner.userId }),
+    ]);
+    await folded(shop.shopId, 22);
+  });
+
+  it('gives the overview exact figures, people only', async () => {
+    const overview = await read<AnalyticsOverview>(Subjects.analytics.overview, {
+      caller: shop.owner,
+      query: MARCH_9,
+    });
+    expect(overview.range).toEqual({ ...MARCH_9, timeZone: 'Asia/Kolkata' });
+    expect(overview.totals).toEqual({
+      views: 12,
+      uniqueVisitors: 5,
+      clicks: 7,
+      clickThroughRate: 0.5833,
+    });
+    expect(overview.daily).toEqual([
+      { date: '2024-03-09', views: 12, uniqueVisitors: 5, clicks: 7 },
+    ]);
+    expect(overview.excluded).toEqual({ bots: 2, owner: 1 });
+    expect(overview.byStore).toEqual([
+      { key: 'amazon', views: 0, clicks: 4 },
+      { key: 'flipkart', views: 0, clicks: 2 },
+      { key: 'myntra', views: 0, clicks: 1 },
+    ]);
+    expect(overview.byDevice).toEqual([
+      { key: 'mobile', views: 9, clicks: 4 },
+      { key: 'desktop', views: 3, clicks: 3 },
+    ]);
+    expect(overview.byBrowser).toEqual([
+      { key: 'Chrome', views: 8, clicks: 5 },
+      { key: 'Safari', views: 4, clicks: 2 },
+    ]);
+    expect(overview.byRegion).toEqual([
+      { key: 'Asia/Kolkata', views: 9, clicks: 4 },
+      { key: 'Asia/Dubai', views: 3, clicks: 3 },
+    ]);
+    expect(overview.byReferrer).toEqual([
+      { key: 'direct', views: 8, clicks: 5 },
+      { key: 'instagram.com', views: 4, clicks: 2 },
+    ]);
+    expect(overview.topProducts).toEqual([
+      { productId: p1.id, title: 'Block-print kurta', shortCode: p1.shortCode, clicks: 4 },
+      { productId: p2.id, title: 'Brass diya set', shortCode: p2.shortCode, clicks: 2 },
+      { productId: p3.id, title: 'Jute tote', shortCode: p3.shortCode, clicks: 1 },
+    ]);
+  });
+
+  it("gives each product's clicks by store, device and region", async () => {
+    const product = await read<ProductAnalytics>(Subjects.analytics.product, {
+      caller: shop.owner,
+      id: p1.id,
+      query: MARCH_9,
+    });
+    expect(product).toMatchObject({
+      product: { id: p1.id, title: 'Block-print kurta', shortCode: p1.shortCode },
+      clicks: 4,
+      daily: [{ date: '2024-03-09', clicks: 4 }],
+      byStore: [
+        { key: 'amazon', views: 0, clicks: 2 },
+        { key: 'flipkart', views: 0, clicks: 1 },
+        { key: 'myntra', views: 0, clicks: 1 },
+      ],
+      byDevice: [
+        { key: 'mobile', views: 0, clicks: 3 },
+        { key: 'desktop', views: 0, clicks: 1 },
+      ],
+      byRegion: [
+        { key: 'Asia/Kolkata', views: 0, clicks: 3 },
+        { key: 'Asia/Dubai', views: 0, clicks: 1 },
+      ],
+    });
+    const list = await read<ProductClicks[]>(Subjects.analytics.products, {
+      caller: shop.owner,
+      query: MARCH_9,
+    });
+    expect(list).toEqual([
+      { productId: p1.id, clicks: 4 },
+      { productId: p2.id, clicks: 2 },
+      { productId: p3.id, clicks: 1 },
+    ]);
+  });
+
+  it('announces each product’s click total to shop-service, the bot’s click left out', async () => {
+    const expected = { [p1.id]: 4, [p2.id]: 2, [p3.id]: 1 };
+    await waitFor(
+      async () => {
+        const totals = await announcedTotals();
+        return [p1.id, p2.id, p3.id].every((id) => totals[id] === expected[id]);
+      },
+      { timeoutMs: 10_000, description: 'click totals announced' },
+    );
+    const totals = await announcedTotals();
+    expect([p1.id, p2.id, p3.id].map((id) => totals[id])).toEqual([4, 2, 1]);
+  });
+
+  it("keeps another owner out of this shop's products", async () => {
+    const other = shopWith();
+    const refused = await refusal(
+      read(Subjects.analytics.product, { caller: other.owner, id: p1.id, query: MARCH_9 }),
+    );
+    expect(refused).toEqual({
+      code: 'NOT_FOUND',
+      message: 'This product link does not exist or has been removed.',
+    });
+    const overview = await read<AnalyticsOverview>(Subjects.analytics.overview, {
+      caller: other.owner,
+      query: MARCH_9,
+    });
+    expect(overview.totals.views).toBe(0);
+    expect(overview.topProducts).toEqual([]);
+  });
+});
+
+describe('days and ranges', () => {
+  it('cuts days at midnight in Asia/Kolkata and fills days without events with zeros', async () => {
+    const shop = shopWith();
+    await publish([
+      view(shop.shopUrl, 'a', { occurredAt: '2024-03-09T18:29:59.999Z' }), // 23:59:59 on the 9th
+      view(shop.shopUrl, 'a', { occurredAt: '2024-03-09T18:30:00.000Z' }), // 00:00 on the 10th
+      view(shop.shopUrl, 'b', { occurredAt: '2024-03-07T06:00:00.000Z' }), // the previous range
+    ]);
+    await folded(shop.shopId, 3);
+    const range = { from: '2024-03-08', to: '2024-03-11' };
+    const overview = await read<AnalyticsOverview>(Subjects.analytics.overview, {
+      caller: shop.owner,
+      query: range,
+    });
+    expect(overview.daily).toEqual([
+      { date: '2024-03-08', views: 0, uniqueVisitors: 0, clicks: 0 },
+      { date: '2024-03-09', views: 1, uniqueVisitors: 1, clicks: 0 },
+      { date: '2024-03-10', views: 1, uniqueVisitors: 1, clicks: 0 },
+      { date: '2024-03-11', views: 0, uniqueVisitors: 0, clicks: 0 },
+    ]);
+    // Unique visitors are counted per day: "a" on two days counts twice.
+    expect(overview.totals).toEqual({
+      views: 2,
+      uniqueVisitors: 2,
+      clicks: 0,
+      clickThroughRate: 0,
+    });
+    // 2024-03-04 to 2024-03-07: the four days before.
+    expect(overview.previous).toEqual({
+      views: 1,
+      uniqueVisitors: 1,
+      clicks: 0,
+      clickThroughRate: 0,
+    });
+
+    const { filename, csv } = await read<{ filename: string; csv: string }>(
+      Subjects.analytics.exportCsv,
+      { caller: shop.owner, query: range },
+    );
+    expect(filename).toBe(`kartlink-${shop.shopUrl}-2024-03-08-to-2024-03-11.csv`);
+    expect(csv).toBe(
+      'date,views,unique_visitors,clicks,click_through_rate\r\n' +
+        '2024-03-08,0,0,0,0.0000\r\n' +
+        '2024-03-09,1,1,0,0.0000\r\n' +
+        '2024-03-10,1,1,0,0.0000\r\n' +
+        '2024-03-11,0,0,0,0.0000\r\n',
+    );
+  });
+
+  it('refuses malformed and overlong ranges, and readers without a shop', async () => {
+    const shop = shopWith();
+    const refused = (query: object) =>
+      refusal(read(Subjects.analytics.overview, { caller: shop.owner, query }));
+    expect(await refused({ from: '2024-02-30' })).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { errors: [{ path: 'from', msg: 'This date does not exist.' }] },
+    });
+    expect(await refused({ from: '2024-03-10', to: '2024-03-09' })).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'The start date must be on or before the end date.',
+    });
+    expect(await refused({ from: '2023-01-01', to: '2024-12-31' })).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'A range can span at most 366 days.',
+    });
+    expect(await refusal(read(Subjects.analytics.overview, { caller: callerOf() }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Set up your shop first: its analytics start with its first visit.',
+      details: { requiresSetup: true },
+    });
+  });
+});
+
+describe('storing each event once', () => {
+  it('counts a replayed event once, inside JetStream’s duplicate window and past it', async () => {
+    const shop = shopWith('Kurta');
+    const event = click(shop.products[0].id, 'v', 'amazon');
+    const duplicatesBefore = analytics.app.get(EventsConsumer).stats.duplicates;
+    const [first] = await publish([event]);
+    const [again] = await publish([event]);
+    expect(first.duplicate).toBe(false);
+    expect(again.duplicate).toBe(true); // JetStream itself dropped it
+    // Past the window JetStream no longer knows the id: the store must.
+    const [late] = await publish([event], (e) => `${e.id}:replayed`);
+    expect(late.duplicate).toBe(false);
+    await waitFor(() => analytics.app.get(EventsConsumer).stats.duplicates > duplicatesBefore, {
+      description: 'the replay to be seen and skipped',
+    });
+    await folded(shop.shopId, 1);
+    const stored = await pgQuery('SELECT id FROM analytics.events WHERE id = $1', [event.id]);
+    expect(stored).toHaveLength(1);
+    const overview = await read<AnalyticsOverview>(Subjects.analytics.overview, {
+      caller: shop.owner,
+      query: MARCH_9,
+    });
+    expect(overview.totals.clicks).toBe(1);
+  });
+
+  it('folds every event exactly once while several folds run at the same time', async () => {
+    const shop = shopWith('Kurta');
+    const events = Array.from({ length: 3000 }, (_, i) =>
+      click(shop.products[0].id, `v${i % 40}`, i % 3 === 0 ? 'amazon' : 'flipkart'),
+    );
+    await publish(events);
+    await waitFor(
+      async () => {
+        const [row] = await pgQuery<{ n: number }>(
+          'SELECT count(*)::int AS n FROM analytics.events WHERE shop_id = $1',
+          [shop.shopId],
+        );
+        return row.n === 3000;
+      },
+      { timeoutMs: 30_000, description: '3000 stored events' },
+    );
+    const rollups = analytics.app.get(RollupsService);
+    await Promise.all([rollups.fold(), rollups.fold(), rollups.fold()]);
+    await folded(shop.shopId, 3000);
+    const overview = await read<AnalyticsOverview>(Subjects.analytics.overview, {
+      caller: shop.owner,
+      query: MARCH_9,
+    });
+    expect(overview.totals.clicks).toBe(3000);
+    expect(overview.totals.uniqueVisitors).toBe(40);
+    expect(overview.byStore).toEqual([
+      { key: 'flipkart', views: 0, clicks: 2000 },
+      { key: 'amazon', views: 0, clicks: 1000 },
+    ]);
+  });
+
+  it('acknowledges and drops events of shops and products that do not exist', async () => {
+    const consumer = analytics.app.get(EventsConsumer);
+    const before = consumer.stats.unknownTarget;
+    const ghosts = [view('no-such-shop-here', 'v'), click(randomUUID(), 'v', 'amazon')];
+    await publish(ghosts);
+    await waitFor(() => consumer.stats.unknownTarget >= before + 2, {
+      description: 'both events dropped',
+    });
+    const stored = await pgQuery('SELECT id FROM analytics.events WHERE id = ANY($1::uuid[])', [
+      ghosts.map((e) => e.id),
+    ]);
+    expect(stored).toEqual([]);
+  });
+
+  it('deletes raw events past the retention and keeps the rollups', async () => {
+    const shop = shopWith();
+    const old = new Date(Date.now() - 100 * 86_400_000).toISOString();
+    await publish([view(shop.shopUrl, 'v', { occurredAt: old })]);
+    await folded(shop.shopId, 1);
+    await analytics.app.get(RollupsService).prune();
+    expect(
+      await pgQuery('SELECT id FROM analytics.events WHERE shop_id = $1', [shop.shopId]),
+    ).toEqual([]);
+    const [rollup] = await pgQuery<{ views: number }>(
+      'SELECT views FROM analytics.shop_daily WHERE shop_id = $1',
+      [shop.shopId],
+    );
+    expect(rollup.views).toBe(1);
+  });
+});

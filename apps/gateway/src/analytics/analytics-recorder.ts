@@ -1,0 +1,166 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  analyticsStreamName,
+  AnalyticsMessages,
+  ErrorCode,
+  Events,
+  isBotUserAgent,
+  type TrackedEvent,
+} from '@kartlink/contracts';
+import { ensureAnalyticsStream, LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
+import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { JSONCodec, type JetStreamClient } from 'nats';
+import { randomUUID } from 'node:crypto';
+import { AccessTokenVerifier } from '../auth/access-token.verifier';
+import type { GatewayConfig } from '../config';
+import { ServiceClient } from '../services/service-client';
+import { GATEWAY_CONFIG, REDIS } from '../tokens';
+import { hostOf, referrerHost, type TrackInput } from './track-input';
+import { DailySalt, visitorHash } from './visitor';
+
+const codec = JSONCodec<TrackedEvent>();
+const PUBLISH_TIMEOUT_MS = 2000;
+const STREAM_RETRY_MS = 5000;
+
+export type TrackTarget =
+  { type: 'shop_view'; shopUrl: string } | { type: 'click'; productId: string };
+
+/**
+ * Turns a tracking call into an event on the ANALYTICS stream and waits for the stream's
+ * acknowledgement (so an accepted event is never lost). Nothing here touches PostgreSQL.
+ */
+@Injectable()
+export class AnalyticsRecorder implements OnApplicationBootstrap {
+  private jetstream?: JetStreamClient;
+  private streamReady = false;
+  private streamCheckedAt = 0;
+  private readonly salt: DailySalt;
+  private readonly ownHosts: Set<string>;
+
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly verifier: AccessTokenVerifier,
+    @Inject(REDIS) redis: Redis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.salt = new DailySalt(redis, config.ANALYTICS_TIMEZONE);
+    this.ownHosts = new Set(
+      [config.PUBLIC_URL, ...config.WEB_ORIGIN]
+        .map((address) => hostOf(address))
+        .filter((host): host is string => Boolean(host)),
+    );
+  }
+
+  async onApplicationBootstrap() {
+    await this.ensureStream().catch((err: unknown) =>
+      this.logger.warn({ err }, 'analytics stream not ready yet; tracking will retry'),
+    );
+  }
+
+  /** Publishes one visit or click; answers its id once JetStream has stored it. */
+  async record(target: TrackTarget, input: TrackInput, request: FastifyRequest): Promise<string> {
+    const userAgent = request.headers['user-agent'] ?? '';
+    const [salt, viewerUserId] = await Promise.all([
+      this.salt.get(),
+      this.viewerOf(request.headers.authorization),
+    ]);
+    const ownHosts = this.ownHostsWith(request.headers.host);
+    const event: TrackedEvent = {
+      id: randomUUID(),
+      ...target,
+      occurredAt: new Date().toISOString(),
+      device: input.device,
+      browser: input.browser,
+      timeZone: input.timeZone,
+      platform: target.type === 'click' ? input.platform : null,
+      referrer: referrerHost(input.referrer, request.headers.referer, ownHosts),
+      visitor: visitorHash(salt, request.ip, userAgent),
+      bot: request.method === 'HEAD' || isBotUserAgent(userAgent),
+      ...(viewerUserId ? { viewerUserId } : {}),
+    };
+    await this.publish(event);
+    return event.id;
+  }
+
+  /**
+   * A link preview: a HEAD request or a bot fetched a shop's page (or one of its product pages).
+   * Recorded apart as a bot visit, without holding the page up; failures are only logged.
+   */
+  recordPreview(shopUrl: string, request: FastifyRequest): void {
+    const userAgent = request.headers['user-agent'] ?? '';
+    void this.salt
+      .get()
+      .then((salt) =>
+        this.publish({
+          id: randomUUID(),
+          type: 'shop_view',
+          shopUrl,
+          occurredAt: new Date().toISOString(),
+          device: null,
+          browser: null,
+          timeZone: null,
+          platform: null,
+          referrer: null,
+          visitor: visitorHash(salt, request.ip, userAgent),
+          bot: true,
+        }),
+      )
+      .catch((err: unknown) => this.logger.warn({ err, shopUrl }, 'link preview not recorded'));
+  }
+
+  private async publish(event: TrackedEvent): Promise<void> {
+    const subject = event.type === 'click' ? Events.analyticsClick : Events.analyticsShopView;
+    try {
+      const jetstream = await this.stream();
+      await jetstream.publish(`${this.config.NATS_SUBJECT_PREFIX}${subject}`, codec.encode(event), {
+        msgID: event.id,
+        timeout: PUBLISH_TIMEOUT_MS,
+      });
+    } catch (err) {
+      this.streamReady = false;
+      this.logger.error({ err, eventId: event.id }, 'analytics event not recorded');
+      throw new ServiceError(ErrorCode.SERVICE_UNAVAILABLE, AnalyticsMessages.unavailable);
+    }
+  }
+
+  private async stream(): Promise<JetStreamClient> {
+    if (!this.streamReady && Date.now() - this.streamCheckedAt > STREAM_RETRY_MS)
+      await this.ensureStream();
+    if (!this.jetstream) throw new Error('JetStream is not reachable');
+    return this.jetstream;
+  }
+
+  private async ensureStream() {
+    this.streamCheckedAt = Date.now();
+    const connection = await this.services.connection();
+    await ensureAnalyticsStream(
+      await connection.jetstreamManager(),
+      this.config.NATS_SUBJECT_PREFIX,
+    );
+    this.jetstream ??= connection.jetstream();
+    this.streamReady = true;
+    this.logger.debug(
+      { stream: analyticsStreamName(this.config.NATS_SUBJECT_PREFIX) },
+      'analytics stream ready',
+    );
+  }
+
+  /** The signed-in viewer; a missing, expired or forged token is simply an anonymous visit. */
+  private async viewerOf(authorization: string | undefined): Promise<string | undefined> {
+    const [scheme, token] = (authorization ?? '').split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) return undefined;
+    try {
+      return (await this.verifier.verify(token)).sub;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private ownHostsWith(hostHeader: string | undefined): ReadonlySet<string> {
+    const host = hostHeader ? hostOf(hostHeader) : undefined;
+    if (!host || this.ownHosts.has(host)) return this.ownHosts;
+    return new Set([...this.ownHosts, host]);
+  }
+}

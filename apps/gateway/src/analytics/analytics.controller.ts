@@ -1,0 +1,115 @@
+import { applyDecorators, Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  type AnalyticsOverview,
+  type Caller,
+  type ProductAnalytics,
+  type ProductClicks,
+  Subjects,
+} from '@kartlink/contracts';
+import { AnalyticsRangeRequest } from '@kartlink/contracts/dto';
+import type { FastifyReply } from 'fastify';
+import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
+import { RawBody } from '../http/request.interceptor';
+import { ServiceClient } from '../services/service-client';
+
+const RANGE_DOC =
+  'from and to are YYYY-MM-DD calendar days in the reporting time zone (ANALYTICS_TIMEZONE, ' +
+  'Asia/Kolkata by default), both included, at most 366 days apart; by default the last 30 ' +
+  'days up to today. Bots, link previews and the owner’s own visits are counted apart in ' +
+  '`excluded`, never in the figures. 404 with requiresSetup: true while the caller has no shop.';
+/** The range query and the refusals every read shares, in the API document. */
+const RangeRead = (summary: string, description = RANGE_DOC) =>
+  applyDecorators(
+    ApiOperation({ summary, description }),
+    ApiQuery({ name: 'from', required: false, example: '2025-01-01' }),
+    ApiQuery({ name: 'to', required: false, example: '2025-01-30' }),
+    ApiResponse({
+      status: 400,
+      description: 'A date is malformed, from is after to, or the range is too long',
+    }),
+    ApiResponse({ status: 401, description: 'No valid access token' }),
+    ApiResponse({
+      status: 404,
+      description: 'No shop yet (requiresSetup: true), or not one of your products',
+    }),
+  );
+
+/** What the owner reads of their shop's visits and clicks; analytics-service answers. */
+@ApiTags('analytics')
+@ApiBearerAuth()
+@UseGuards(AuthGuard)
+@Controller('analytics')
+export class AnalyticsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get('overview')
+  @RangeRead(
+    'The shop’s views, unique visitors, clicks and click-through rate for a range, the previous range of equal length, a daily series, breakdowns by store, device, browser, region and referrer, and the top 10 products',
+  )
+  overview(
+    @CurrentCaller() caller: Caller,
+    @Query() query: AnalyticsRangeRequest,
+  ): Promise<AnalyticsOverview> {
+    return this.services.request<AnalyticsOverview>(Subjects.analytics.overview, { caller, query });
+  }
+
+  @Get('products')
+  @RangeRead(
+    'Clicks of each of the owner’s products in the range (products without clicks left out)',
+  )
+  products(
+    @CurrentCaller() caller: Caller,
+    @Query() query: AnalyticsRangeRequest,
+  ): Promise<ProductClicks[]> {
+    return this.services.request<ProductClicks[]>(Subjects.analytics.products, { caller, query });
+  }
+
+  @Get('products/:id')
+  @RangeRead(
+    'One product’s clicks in the range: by day, store, device, region, browser and referrer',
+    `${RANGE_DOC} Another owner's product answers 404.`,
+  )
+  @ApiParam({ name: 'id', description: 'the product id' })
+  product(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Query() query: AnalyticsRangeRequest,
+  ): Promise<ProductAnalytics> {
+    return this.services.request<ProductAnalytics>(Subjects.analytics.product, {
+      caller,
+      id,
+      query,
+    });
+  }
+
+  @Get('export.csv')
+  @ApiProduces('text/csv')
+  @RangeRead(
+    'The daily figures of the range as CSV: date, views, unique_visitors, clicks, click_through_rate (4 decimals), one row a day, oldest first',
+    `${RANGE_DOC} Sent as an attachment named kartlink-{shopUrl}-{from}-to-{to}.csv.`,
+  )
+  async exportCsv(
+    @CurrentCaller() caller: Caller,
+    @Query() query: AnalyticsRangeRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RawBody<string>> {
+    const { filename, csv } = await this.services.request<{ filename: string; csv: string }>(
+      Subjects.analytics.exportCsv,
+      { caller, query },
+    );
+    void reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store');
+    return new RawBody(csv);
+  }
+}

@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export function dayIn(timeZone: string, at: Date = new Date()): string {
+  return dayFormat(timeZone).format(at);
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * A visitor's id for one day: a hash of the day's random salt, the client address and the
+ * user agent. The same person on the same day gives the same id; the address itself is never
+ * stored, and once the salt is gone the id cannot be traced back to it.
+ */
+export function visitorHash(salt: string, ip: string, userAgent: string): string {
+  return createHash('sha256')
+    .update(salt)
+    .update('\u0000')
+    .update(ip)
+    .update('\u0000')
+    .update(userAgent)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+const SALT_TTL_SECONDS = 2 * 24 * 3600;
+
+/**
+ * The salt of the reporting day, shared by every gateway replica through Redis (the first
+ * replica to need it creates it) and held in memory for the rest of the day.
+ */
+export class DailySalt {
+  private current?: { day: string; salt: string; retryAt?: number };
+  private loading?: Promise<string>;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly timeZone: string,
+  ) {}
+
+  async get(now = new Date()): Promise<string> {
+    const day = dayIn(this.timeZone, now);
+    const current = this.current;
+    if (current?.day === day && (!current.retryAt || current.retryAt > Date.now()))
+      return current.salt;
+    this.loading ??= this.load(day).finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  private async load(day: string): Promise<string> {
+    const key = `analytics:visitor-salt:${day}`;
+    const fresh = randomBytes(32).toString('hex');
+    try {
+      await this.redis.set(key, fresh, 'EX', SALT_TTL_SECONDS, 'NX');
+      const salt = (await this.redis.get(key)) ?? fresh;
+      this.current = { day, salt };
+      return salt;
+    } catch {
+      // Redis is away: a salt of this replica alone keeps visits recorded (uniques may be
+      // counted once per replica meanwhile); Redis is asked again in a while.
+      const salt = this.current?.day === day ? this.current.salt : fresh;
+      this.current = { day, salt, retryAt: Date.now() + 30_000 };
+      return salt;
+    }
+  }
+}

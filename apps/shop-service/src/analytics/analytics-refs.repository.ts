@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ProductRef, ShopRef } from '@kartlink/contracts';
+import type { DataSource } from 'typeorm';
+
+/** The few facts analytics-service needs about shops and products, and their click totals. */
+@Injectable()
+export class AnalyticsRefsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  shops(where: { shopUrls: string[]; ownerUserIds: string[] }): Promise<ShopRef[]> {
+    if (where.shopUrls.length === 0 && where.ownerUserIds.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(
+      `SELECT id AS "shopId", shop_url AS "shopUrl", user_id AS "ownerUserId"
+         FROM shop.shops
+        WHERE shop_url IS NOT NULL AND (shop_url = ANY($1::varchar[]) OR user_id = ANY($2::uuid[]))`,
+      [where.shopUrls, where.ownerUserIds],
+    );
+  }
+
+  products(productIds: string[]): Promise<ProductRef[]> {
+    if (productIds.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(
+      `SELECT p.id AS "productId", p.shop_id AS "shopId", s.user_id AS "ownerUserId",
+              p.title, p.short_code AS "shortCode"
+         FROM shop.products p JOIN shop.shops s ON s.id = p.shop_id
+        WHERE p.id = ANY($1::uuid[])`,
+      [productIds],
+    );
+  }
+
+  /**
+   * Sets a product's click count to a total announced by analytics-service. Totals only grow,
+   * so an older announcement arriving late changes nothing.
+   */
+  async setClicks(productId: string, clicks: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE shop.products SET clicks = $2 WHERE id = $1 AND clicks < $2`,
+      [productId, clicks],
+    );
+  }
+}

@@ -1,0 +1,70 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { Events, type ProductClicksChanged } from '@kartlink/contracts';
+import {
+  CONFIG,
+  consumeDurably,
+  type DurableConsumer,
+  ensureAnalyticsStream,
+  LOGGER,
+  type Logger,
+} from '@kartlink/server-kit';
+import { JSONCodec } from 'nats';
+import type { ShopConfig } from '../config';
+import { AnalyticsRefsRepository } from './analytics-refs.repository';
+
+export const CLICKS_CONSUMER = 'shop-product-clicks';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const codec = JSONCodec<Partial<ProductClicksChanged>>();
+
+/**
+ * Keeps each product's `clicks` (shown in the owner's product list) in step with the totals
+ * analytics-service announces on the ANALYTICS stream. A durable consumer: totals announced
+ * while this service was down are applied when it comes back.
+ */
+@Injectable()
+export class ProductClicksConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  private consumer?: DurableConsumer;
+
+  constructor(
+    private readonly refs: AnalyticsRefsRepository,
+    @Inject(CONFIG) private readonly config: ShopConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    const prefix = this.config.NATS_SUBJECT_PREFIX;
+    this.consumer = await consumeDurably({
+      natsUrl: this.config.NATS_URL,
+      connectionName: 'shop-service-clicks',
+      stream: (manager) => ensureAnalyticsStream(manager, prefix),
+      durable: CLICKS_CONSUMER,
+      filterSubject: `${prefix}${Events.productClicks}`,
+      logger: this.logger,
+      handle: (data, seq) => this.apply(data, seq),
+    });
+  }
+
+  async onModuleDestroy() {
+    await this.consumer?.stop();
+  }
+
+  private async apply(data: Uint8Array, seq: number) {
+    let total: Partial<ProductClicksChanged> | undefined;
+    try {
+      total = codec.decode(data);
+    } catch {
+      total = undefined;
+    }
+    const { productId, clicks } = total ?? {};
+    if (typeof productId !== 'string' || !UUID.test(productId) || !Number.isSafeInteger(clicks)) {
+      this.logger.warn({ seq }, 'malformed click total dropped');
+      return;
+    }
+    await this.refs.setClicks(productId, clicks!);
+  }
+}
