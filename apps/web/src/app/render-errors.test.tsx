@@ -8,7 +8,7 @@ vi.mock('../features/links/routes/LinksPage', () => ({
     throw new TypeError("Cannot read properties of undefined (reading 'map')");
   },
 }));
-vi.mock('../features/dashboard/routes/AnalyticsPage', () => ({
+vi.mock('../features/analytics/routes/AnalyticsPage', () => ({
   AnalyticsPage: () => {
     throw new Error('Chart library failed');
   },

@@ -139,7 +139,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'analytics',
                     lazy: async () => ({
-                      Component: (await import('../features/dashboard/routes/AnalyticsPage'))
+                      Component: (await import('../features/analytics/routes/AnalyticsPage'))
                         .AnalyticsPage,
                     }),
                   },

@@ -62,6 +62,22 @@ const hasSession = (state: { auth: AuthState }) =>
   Boolean(state.auth.accessToken ?? state.auth.user);
 
 /**
+ * For calls made outside RTK Query (uploads, which need XMLHttpRequest for their progress):
+ * the same recovery as below. Refreshes the session after a 401 and waits 500 ms; resolves to
+ * whether the call is worth sending again.
+ */
+export async function recoverSessionAfter401(): Promise<boolean> {
+  if (!refresher || !(await refreshSession(refresher))) return false;
+  await delay(RETRY_AFTER_REFRESH_MS);
+  return true;
+}
+
+/** A call outside RTK Query still got a 401 after recovering: the delayed logout follows. */
+export function reportSessionExpired(): void {
+  sessionExpiredHandler?.();
+}
+
+/**
  * fetchBaseQuery with the session's bearer token, plus SPEC sections 4 and 7: when a signed-in
  * call gets a 401, refresh the session, wait 500 ms and retry once, and if that does not help
  * let the auth feature sign out; a 500 is recorded and toasted, and still returned to the

@@ -1,6 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, networkDown, ok, type Reply } from '../../../test/mock-api';
+import { imageFile, mockImageLoading } from '../../../test/mock-image';
+import { created, mockUploads, uploadedImage } from '../../../test/mock-upload';
 import { renderApp, TEST_USER } from '../../../test/render-app';
 
 const ME = ok({ ...TEST_USER, phoneNumber: '+919876543210' });
@@ -201,5 +203,58 @@ describe('signing out', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/account');
     expect(screen.getByRole('button', { name: 'Sign out of every device' })).toBeEnabled();
+  });
+});
+
+describe('the profile photo', () => {
+  beforeEach(() => {
+    mockImageLoading();
+  });
+
+  it('is uploaded, then saved as the profile photo', async () => {
+    const photo = '/api/photos/profile-1.webp';
+    const uploads = mockUploads({ 'POST /photos/profile': created(uploadedImage('profile-1')) });
+    const { user, api, store } = await openAccount({
+      'PUT /user/profile': ok({ ...TEST_USER, photoURL: photo }),
+    });
+    const face = imageFile('me.jpg', 'image/jpeg');
+    await user.upload(screen.getByLabelText('Profile photo file'), face);
+
+    expect(await screen.findByText('Your profile photo was saved.')).toBeInTheDocument();
+    expect(uploads.calls[0]?.fields).toEqual({ photo: [face] });
+    expect(api.callsTo('PUT /user/profile')[0]?.body).toEqual({ photoURL: photo });
+    expect(store.getState().auth.user?.photoURL).toBe(photo);
+    expect(screen.getByText('Image uploaded successfully')).toBeInTheDocument();
+  });
+
+  it('is deleted again when the profile refuses it', async () => {
+    mockUploads({ 'POST /photos/profile': created(uploadedImage('profile-2')) });
+    const { user, api } = await openAccount({
+      'PUT /user/profile': fail(400, 'photoURL must be an uploaded photo', 'VALIDATION_ERROR'),
+      'DELETE /photos/profile-2': ok(null),
+    });
+    await user.upload(
+      screen.getByLabelText('Profile photo file'),
+      imageFile('me.png', 'image/png'),
+    );
+    expect(await screen.findByText('photoURL must be an uploaded photo')).toBeInTheDocument();
+    await vi.waitFor(() => expect(api.callsTo('DELETE /photos/profile-2')).toHaveLength(1));
+  });
+
+  it('is removed', async () => {
+    const withPhoto = { ...TEST_USER, photoURL: 'https://images.example.com/me.jpg' };
+    const { user, api, store } = await openAccount(
+      { 'GET /auth/me': ok(withPhoto), 'PUT /user/profile': ok({ ...TEST_USER, photoURL: null }) },
+      withPhoto,
+    );
+    await vi.waitFor(() => expect(api.callsTo('GET /auth/me')).toHaveLength(1));
+    expect(screen.getByAltText('Your profile photo')).toHaveAttribute(
+      'src',
+      'https://images.example.com/me.jpg',
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(await screen.findByText('Your profile photo was removed.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /user/profile')[0]?.body).toEqual({ photoURL: null });
+    expect(store.getState().auth.user?.photoURL).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/e
 import { useCurrentUserQuery } from '../api/session-api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ProfileForm } from '../components/ProfileForm';
+import { ProfilePhotoForm } from '../components/ProfilePhotoForm';
 import { useSession } from '../hooks/use-session';
 import './AccountPage.css';
 
@@ -46,6 +47,7 @@ export function AccountPage() {
 
       <section className="account-section" aria-labelledby="account-profile">
         <h2 id="account-profile">Profile</h2>
+        <ProfilePhotoForm user={user} />
         {/* Drawn again when the server's copy differs, so that the form shows it. */}
         <ProfileForm key={`${user.displayName}|${user.phoneNumber}`} user={user} />
       </section>

@@ -1,11 +1,13 @@
 import type {
   Product,
+  ProductAnalytics,
   ProductBody,
   ProductListQuery,
   ProductPage,
   ProductUpdateBody,
 } from '@kartlink/contracts';
 import { api } from '../../../lib/api';
+import type { DayRange } from '../../../lib/analytics-range';
 import { dataOf } from '../../../lib/envelope';
 
 /** The owner's product links (POST/GET/PATCH/DELETE /urls). */
@@ -69,6 +71,15 @@ export const productsApi = api.injectEndpoints({
         }
       },
     }),
+    /** One product's clicks over a range (GET /analytics/products/{id}). */
+    productAnalytics: build.query<ProductAnalytics, { id: string } & DayRange>({
+      query: ({ id, from, to }) => ({
+        url: `/analytics/products/${encodeURIComponent(id)}`,
+        params: { from, to },
+      }),
+      transformResponse: dataOf<ProductAnalytics>,
+      providesTags: ['Analytics'],
+    }),
     deleteProduct: build.mutation<null, string>({
       query: (id) => ({ url: `/urls/${encodeURIComponent(id)}`, method: 'DELETE' }),
       transformResponse: dataOf<null>,
@@ -84,4 +95,5 @@ export const {
   useUpdateProductMutation,
   useSetShowOnShopMutation,
   useDeleteProductMutation,
+  useProductAnalyticsQuery,
 } = productsApi;

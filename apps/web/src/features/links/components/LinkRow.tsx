@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { SwitchField } from '../../../components/form/SwitchField';
 import { StoreIcon } from '../../../components/icons';
+import { thumbnailOf } from '../../../lib/media/image-urls';
 import { StoreBadge } from './StoreBadge';
 
 interface LinkRowProps {
@@ -20,7 +21,7 @@ export function LinkRow({ product, onToggleShown, onDelete }: LinkRowProps) {
     <li className="link-row">
       <div className="link-row__thumb" aria-hidden="true">
         {product.imageUrl ? (
-          <img src={product.imageUrl} alt="" loading="lazy" />
+          <img src={thumbnailOf(product.imageUrl)} alt="" loading="lazy" />
         ) : (
           <StoreIcon width={24} height={24} />
         )}

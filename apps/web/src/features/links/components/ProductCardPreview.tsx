@@ -1,5 +1,6 @@
 import { formatRupees } from '@kartlink/contracts';
 import { useState } from 'react';
+import { thumbnailOf } from '../../../lib/media/image-urls';
 import { cut } from '../utils/product-form';
 
 interface ProductCardPreviewProps {
@@ -29,7 +30,7 @@ export function ProductCardPreview({
     <figure className="card-preview" aria-label="Product card preview">
       <div className="card-preview__image">
         {showImage ? (
-          <img src={imageUrl} alt="" onError={() => setBrokenImage(imageUrl)} />
+          <img src={thumbnailOf(imageUrl)} alt="" onError={() => setBrokenImage(imageUrl)} />
         ) : (
           <span className="card-preview__placeholder">
             {imageUrl ? 'Image did not load' : 'No image yet'}

@@ -4,9 +4,11 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { SwitchField } from '../../../components/form/SwitchField';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
+import { ImageListField } from '../../../components/media/ImageListField';
 import { useFormErrors } from '../../../hooks/use-form-errors';
 import { errorCodeOf, httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { formFailure } from '../../../lib/form-errors';
+import { usePhotoUploaders } from '../../../lib/media/media-api';
 import {
   checkProductForm,
   detectStore,
@@ -14,6 +16,7 @@ import {
   parseRupees,
   PRODUCT_FIELDS,
   PRODUCT_LIMITS,
+  ProductFormMessages,
   type ProductField,
   type ProductFormValues,
 } from '../utils/product-form';
@@ -48,6 +51,8 @@ export function ProductForm({
   const [rowErrors, setRowErrors] = useState<Array<string | undefined>>([]);
   const [limitReached, setLimitReached] = useState(false);
   const [sending, setSending] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const { productImage } = usePhotoUploaders();
   const form = useFormErrors(PRODUCT_FIELDS);
 
   const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
@@ -67,6 +72,10 @@ export function ProductForm({
     setRowErrors(check.rows);
     if (hasProblems(check)) {
       form.show(check.fields);
+      return;
+    }
+    if (uploading) {
+      form.show({}, ProductFormMessages.imagesUploading);
       return;
     }
     form.reset();
@@ -156,20 +165,21 @@ export function ProductForm({
               maxLength={PRODUCT_LIMITS.brand}
             />
           </div>
-          <TextField
-            label="Image address (optional)"
-            name="imageUrl"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            value={values.imageUrl}
-            onValueChange={(value) => set('imageUrl', value)}
-            error={form.errors.imageUrl}
-            inputRef={form.inputRef('imageUrl')}
-            placeholder="https://example.com/product.jpg"
-            hint="The address of a product photo that is already online."
-          />
+          <fieldset className="form-section__fieldset">
+            <legend className="field__label">Pictures (optional)</legend>
+            <ImageListField
+              images={values.images}
+              onChange={(update) => {
+                setValues((current) => ({ ...current, images: update(current.images) }));
+                form.clear('images');
+              }}
+              upload={productImage}
+              subject={values.title.trim()}
+              max={PRODUCT_LIMITS.images}
+              onBusyChange={setUploading}
+              error={form.errors.images}
+            />
+          </fieldset>
         </section>
 
         <section className="form-section" aria-labelledby="short-link-title">
@@ -225,7 +235,7 @@ export function ProductForm({
           description={values.description.trim()}
           price={typeof price === 'number' ? price : null}
           brand={values.brand.trim()}
-          imageUrl={values.imageUrl.trim()}
+          imageUrl={values.images[0] ?? ''}
           platforms={stores.map((store) => store.vendor)}
         />
         <p className="field__hint">This is how the product shows on your shop page.</p>

@@ -1,8 +1,16 @@
 import type { ProductBody } from '@kartlink/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { statusOf, testProduct, testShop } from '../../../test/fixtures';
 import { fail, mockApi, ok, type Reply } from '../../../test/mock-api';
+import { imageFile, mockImageLoading } from '../../../test/mock-image';
+import {
+  created,
+  deferred,
+  mockUploads,
+  uploadedImage,
+  type UploadReply,
+} from '../../../test/mock-upload';
 import { renderApp, TEST_USER } from '../../../test/render-app';
 
 async function openCreate(reply: Reply = ok(testProduct())) {
@@ -170,5 +178,127 @@ describe('creating a link', () => {
     await user.type(screen.getByLabelText('Title'), 'Saree');
     await user.click(screen.getByRole('button', { name: 'Create link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(tooFast);
+  });
+});
+
+describe("a new link's pictures", () => {
+  beforeEach(() => {
+    mockImageLoading();
+  });
+
+  /** Fills what a link needs besides pictures. */
+  async function fillLink(user: ReturnType<typeof renderApp>['user']) {
+    await user.type(row(1), 'amazon.in/dp/1');
+    await user.type(row(2), 'flipkart.com/p/2');
+    await user.type(screen.getByLabelText('Title'), 'Ikat saree');
+  }
+
+  const pictures = () => screen.queryByRole('list', { name: 'Pictures' });
+  const pictureSources = () =>
+    within(pictures()!)
+      .getAllByRole('img')
+      .map((image) => image.getAttribute('src'));
+
+  it('are uploaded as product images, put in order, and the first is sent as the cover', async () => {
+    let next = 0;
+    const uploads = mockUploads({
+      'POST /photos/upload': () => {
+        next += 1;
+        return created(uploadedImage(`img-${next}`, `/api/shop/product-images/img-${next}`));
+      },
+    });
+    const { user, api } = await openCreate();
+    await fillLink(user);
+    const front = imageFile('front.jpg', 'image/jpeg');
+    const back = imageFile('back.jpg', 'image/jpeg');
+    await user.upload(screen.getByLabelText('Picture files'), [front, back]);
+
+    await vi.waitFor(() => expect(pictureSources()).toHaveLength(2));
+    expect(uploads.calls.map((c) => c.fields)).toEqual([
+      { image: [front], type: ['product'] },
+      { image: [back], type: ['product'] },
+    ]);
+    // Grids load the small versions of our own images.
+    expect(pictureSources()).toEqual([
+      '/api/shop/product-images/img-1/thumbnail',
+      '/api/shop/product-images/img-2/thumbnail',
+    ]);
+    expect(within(pictures()!).getAllByRole('listitem')[0]).toHaveTextContent('Cover');
+
+    await user.click(screen.getByRole('button', { name: 'Move picture 2 earlier' }));
+    expect(pictureSources()).toEqual([
+      '/api/shop/product-images/img-2/thumbnail',
+      '/api/shop/product-images/img-1/thumbnail',
+    ]);
+    expect(screen.getByRole('button', { name: 'Move picture 1' })).toHaveFocus();
+    // The card drawn beside the form shows the cover.
+    expect(preview().querySelector('img')).toHaveAttribute(
+      'src',
+      '/api/shop/product-images/img-2/thumbnail',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    await screen.findByRole('heading', { name: 'Your link is ready' });
+    expect(api.callsTo('POST /urls')[0]?.body).toMatchObject({
+      imageUrl: '/api/shop/product-images/img-2',
+      images: ['/api/shop/product-images/img-2', '/api/shop/product-images/img-1'],
+    });
+  });
+
+  it('can be moved with the arrow keys and removed, an uploaded one being deleted', async () => {
+    mockUploads({
+      'POST /photos/upload': created(uploadedImage('img-1', '/api/shop/product-images/img-1')),
+    });
+    const { user, api } = await openCreate();
+    api.calls.length = 0;
+    await user.type(
+      screen.getByLabelText('Or add a picture by its address'),
+      'https://images.example.com/a.jpg{Enter}',
+    );
+    await user.upload(screen.getByLabelText('Picture files'), imageFile('b.png', 'image/png'));
+    await vi.waitFor(() => expect(pictureSources()).toHaveLength(2));
+
+    screen.getByRole('button', { name: 'Move picture 2' }).focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(pictureSources()).toEqual([
+      '/api/shop/product-images/img-1/thumbnail',
+      'https://images.example.com/a.jpg',
+    ]);
+    expect(screen.getByRole('button', { name: 'Move picture 1' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Remove picture 1' }));
+    expect(pictureSources()).toEqual(['https://images.example.com/a.jpg']);
+    await vi.waitFor(() =>
+      expect(api.calls.map((c) => `${c.method} ${c.path}`)).toContain('DELETE /photos/img-1'),
+    );
+  });
+
+  it('waits for uploads before creating the link', async () => {
+    const answer = deferred<UploadReply>();
+    mockUploads({ 'POST /photos/upload': () => answer.promise });
+    const { user, api } = await openCreate();
+    await fillLink(user);
+    await user.upload(screen.getByLabelText('Picture files'), imageFile('a.png', 'image/png'));
+    await screen.findByRole('progressbar', { name: 'Uploading a.png' });
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(
+      screen.getByText('Please wait until the pictures have finished uploading.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /urls')).toHaveLength(0);
+    answer.resolve(created(uploadedImage('img-1', '/api/shop/product-images/img-1')));
+    await vi.waitFor(() => expect(pictureSources()).toHaveLength(1));
+  });
+
+  it('refuses an address that is not a web address', async () => {
+    const { user } = await openCreate();
+    await user.type(
+      screen.getByLabelText('Or add a picture by its address'),
+      'ftp://x.example/a.jpg',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByLabelText('Or add a picture by its address')).toHaveAccessibleDescription(
+      'Image address must start with http:// or https://',
+    );
+    expect(pictures()).not.toBeInTheDocument();
   });
 });

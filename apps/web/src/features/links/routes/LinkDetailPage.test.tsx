@@ -46,6 +46,7 @@ describe('a link in detail', () => {
       price: null,
       brand: 'Asha Crafts',
       imageUrl: 'https://images.example.com/saree.jpg',
+      images: ['https://images.example.com/saree.jpg'],
       originalURLs: [
         'https://www.amazon.in/dp/B0TEST',
         'https://www.flipkart.com/p/itm1',
@@ -78,5 +79,40 @@ describe('a link in detail', () => {
     await screen.findByRole('heading', { level: 1, name: 'Your product links' });
     expect(router.state.location.pathname).toBe('/dashboard/links');
     expect(api.callsTo(`DELETE ${PATH}`)).toHaveLength(1);
+  });
+});
+
+describe("a link's pictures", () => {
+  it('shows the saved ones, cover first, and saves a new order', async () => {
+    const product = testProduct({
+      imageUrl: 'https://images.example.com/saree.jpg',
+      productDetails: {
+        ...testProduct().productDetails,
+        images: ['https://images.example.com/saree.jpg', '/api/shop/product-images/img-7'],
+      },
+    });
+    const api = mockApi({
+      'GET /shop/status': ok(statusOf(testShop())),
+      'GET /shop/user/profile': ok(testShop()),
+      [`GET ${PATH}`]: ok(product),
+      [`PATCH ${PATH}`]: ok(product),
+    });
+    const { user } = renderApp(`/dashboard/link/${SAREE.id}`, { user: TEST_USER });
+    const pictures = await screen.findByRole('list', { name: 'Pictures' });
+    expect(
+      within(pictures)
+        .getAllByRole('img')
+        .map((image) => image.getAttribute('src')),
+    ).toEqual(['https://images.example.com/saree.jpg', '/api/shop/product-images/img-7/thumbnail']);
+
+    await user.click(screen.getByRole('button', { name: 'Remove picture 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH ${PATH}`)[0]?.body).toMatchObject({
+      imageUrl: '/api/shop/product-images/img-7',
+      images: ['/api/shop/product-images/img-7'],
+    });
+    // A saved picture is only taken off the product, not deleted.
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { ProductMessages } from '@kartlink/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
@@ -15,9 +15,17 @@ import { StoreBadge } from '../components/StoreBadge';
 import { ProductFormMessages, updateBody, valuesFromProduct } from '../utils/product-form';
 import './links.css';
 
+// The charts bring their library: the link and its form show without waiting for it.
+const ProductClicks = lazy(async () => ({
+  default: (await import('../components/ProductClicks')).ProductClicks,
+}));
+
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 
-/** /dashboard/link/{id}: one product link, its clicks, and the same form to change it. */
+/**
+ * /dashboard/link/{id}: one product link, its clicks (in all, and by day and store over a
+ * period), and the same form to change it.
+ */
 export function LinkDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -87,10 +95,11 @@ export function LinkDetailPage() {
                 />
               ))}
             </div>
-            <p className="field__hint">
-              Clicks per day, store and device will show here once analytics arrive.
-            </p>
           </section>
+
+          <Suspense fallback={<Spinner label="Loading clicks" />}>
+            <ProductClicks productId={product.id} />
+          </Suspense>
 
           <ProductForm
             key={product.id}

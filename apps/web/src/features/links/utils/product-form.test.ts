@@ -66,14 +66,11 @@ describe('checking the form (SPEC section 5)', () => {
     expect(check.rows).toEqual([undefined, 'Store link 2 is not a valid http or https address']);
   });
 
-  it('checks title, price, image address and short code', () => {
-    const check = checkProductForm(
-      form({ title: ' ', price: '12.345', imageUrl: 'ftp://x.example', shortCode: 'My Code' }),
-    );
+  it('checks title, price and short code', () => {
+    const check = checkProductForm(form({ title: ' ', price: '12.345', shortCode: 'My Code' }));
     expect(check.fields).toEqual({
       title: 'Product title is required',
       price: 'Price must be a positive amount in rupees',
-      imageUrl: 'Image address must start with http:// or https://',
       shortCode: 'Short code can only contain lowercase letters, numbers, and hyphens',
     });
     expect(checkProductForm(form({ shortCode: 'ab' })).fields.shortCode).toBe(
@@ -102,14 +99,16 @@ describe('what is sent', () => {
       description: ' Cotton ',
       price: '1,299',
       brand: 'Asha',
-      imageUrl: 'https://img.example.com/a.jpg',
+      images: ['https://img.example.com/b.jpg', '/api/shop/product-images/img-1'],
       shortCode: 'ikat-saree',
     });
     expect(createBody(full, checkProductForm(full).storeUrls)).toMatchObject({
       description: 'Cotton',
       price: 1299,
       brand: 'Asha',
-      imageUrl: 'https://img.example.com/a.jpg',
+      // The first picture is the cover.
+      imageUrl: 'https://img.example.com/b.jpg',
+      images: ['https://img.example.com/b.jpg', '/api/shop/product-images/img-1'],
       shortCode: 'ikat-saree',
     });
   });
@@ -119,14 +118,29 @@ describe('what is sent', () => {
       ...valuesFromProduct(testProduct()),
       description: '',
       price: '',
-      imageUrl: '',
+      images: [],
     };
     expect(updateBody(values, values.storeUrls)).toMatchObject({
       description: '',
       price: null,
       imageUrl: null,
+      images: [],
       shortCode: 'k3x9abc',
     });
+  });
+
+  it("reads a product's pictures with its cover first, each once", () => {
+    const product = testProduct({
+      imageUrl: '/api/shop/product-images/b',
+      productDetails: {
+        ...testProduct().productDetails,
+        images: ['/api/shop/product-images/a', '/api/shop/product-images/b'],
+      },
+    });
+    expect(valuesFromProduct(product).images).toEqual([
+      '/api/shop/product-images/b',
+      '/api/shop/product-images/a',
+    ]);
   });
 
   it('cuts card text with an ellipsis', () => {

@@ -17,7 +17,8 @@ export interface ProductFormValues {
   description: string;
   price: string;
   brand: string;
-  imageUrl: string;
+  /** Picture addresses in order; the first is the cover. */
+  images: string[];
   shortCode: string;
   showOnShop: boolean;
 }
@@ -28,7 +29,7 @@ export const PRODUCT_FIELDS = [
   'description',
   'price',
   'brand',
-  'imageUrl',
+  'images',
   'shortCode',
 ] as const;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
@@ -40,12 +41,14 @@ export const PRODUCT_LIMITS = {
   brand: 100,
   shortCode: 40,
   price: 100_000_000,
+  /** Pictures a product may have (the product DTO's limit). */
+  images: 10,
 } as const;
 
 export const ProductFormMessages = {
   descriptionTooLong: `Description must be at most ${PRODUCT_LIMITS.description} characters`,
   brandTooLong: `Brand must be at most ${PRODUCT_LIMITS.brand} characters`,
-  imageUrlInvalid: 'Image address must start with http:// or https://',
+  imagesUploading: 'Please wait until the pictures have finished uploading.',
   created: 'Product link created',
   saved: 'Changes saved',
   deleted: 'Link deleted',
@@ -58,7 +61,7 @@ export function emptyProductForm(): ProductFormValues {
     description: '',
     price: '',
     brand: '',
-    imageUrl: '',
+    images: [],
     shortCode: '',
     showOnShop: true,
   };
@@ -73,10 +76,17 @@ export function valuesFromProduct(product: Product): ProductFormValues {
     description: product.description ?? '',
     price: product.price === null ? '' : String(product.price),
     brand: product.brand ?? '',
-    imageUrl: product.imageUrl ?? '',
+    images: productImageList(product),
     shortCode: product.shortCode,
     showOnShop: product.showOnShop,
   };
+}
+
+/** A product's pictures for the form: the cover (imageUrl) first, each once. */
+export function productImageList(product: Product): string[] {
+  const all = [product.imageUrl, ...(product.productDetails?.images ?? [])];
+  const unique = [...new Set(all.filter((url): url is string => Boolean(url)))];
+  return unique.slice(0, PRODUCT_LIMITS.images);
 }
 
 /** The store an address opens, as it will be kept (javascript: stripped, https:// added). */
@@ -85,15 +95,6 @@ export function detectStore(raw: string): { url: string; vendor: string; key: st
   const url = normalizeStoreUrl(raw);
   return url ? { url, ...vendorOf(url) } : null;
 }
-
-const isHttpAddress = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
 
 /** "₹2,499.50" or "2499.5" → 2499.5; '' → null; undefined when it is no amount. */
 export function parseRupees(typed: string): number | null | undefined {
@@ -135,8 +136,6 @@ export function checkProductForm(values: ProductFormValues): ProductFormCheck {
   if (parseRupees(values.price) === undefined) fields.price = ProductMessages.priceInvalid;
   if (values.brand.trim().length > PRODUCT_LIMITS.brand)
     fields.brand = ProductFormMessages.brandTooLong;
-  const imageUrl = values.imageUrl.trim();
-  if (imageUrl && !isHttpAddress(imageUrl)) fields.imageUrl = ProductFormMessages.imageUrlInvalid;
   const shortCode = values.shortCode.trim();
   if (shortCode) {
     const problem = shortCodeProblem(shortCode);
@@ -159,7 +158,10 @@ export function createBody(values: ProductFormValues, storeUrls: string[]): Prod
   if (values.description.trim()) body.description = values.description.trim();
   if (typeof price === 'number') body.price = price;
   if (values.brand.trim()) body.brand = values.brand.trim();
-  if (values.imageUrl.trim()) body.imageUrl = values.imageUrl.trim();
+  if (values.images.length > 0) {
+    body.images = [...values.images];
+    body.imageUrl = values.images[0];
+  }
   if (values.shortCode.trim()) body.shortCode = values.shortCode.trim();
   return body;
 }
@@ -172,7 +174,8 @@ export function updateBody(values: ProductFormValues, storeUrls: string[]): Prod
     description: values.description.trim(),
     price: typeof price === 'number' ? price : null,
     brand: values.brand.trim(),
-    imageUrl: values.imageUrl.trim() || null,
+    imageUrl: values.images[0] ?? null,
+    images: [...values.images],
     originalURLs: storeUrls,
     showOnShop: values.showOnShop,
     ...(values.shortCode.trim() ? { shortCode: values.shortCode.trim() } : {}),

@@ -17,16 +17,18 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { SwitchField } from '../../../components/form/SwitchField';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
+import { ImageUploadField } from '../../../components/media/ImageUploadField';
 import { useFormErrors } from '../../../hooks/use-form-errors';
 import { useShopUrlAvailability } from '../../../hooks/use-shop-url-availability';
-import { httpStatusOf, userFacingMessage } from '../../../lib/errors';
+import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { formFailure } from '../../../lib/form-errors';
+import { usePhotoUploaders } from '../../../lib/media/media-api';
 import { publicShopAddress, useUpdateShopSettingsMutation } from '../../../lib/shop-api';
 import { ShopPageHeader } from '../components/ShopPageHeader';
 import { WithShop } from '../components/WithShop';
 import './shop-pages.css';
 
-const FIELDS = ['shopName', 'shopDescription', 'shopUrl', 'shopPhotoURL'] as const;
+const FIELDS = ['shopName', 'shopDescription', 'shopUrl'] as const;
 type Field = (typeof FIELDS)[number];
 
 export const SettingsMessages = {
@@ -34,19 +36,11 @@ export const SettingsMessages = {
   nothingChanged: 'Nothing to save: no setting has changed.',
   urlAvailable: 'This shop URL is available!',
   urlCharacters: 'Only lowercase letters, numbers and hyphens.',
-  photoInvalid: 'Please enter an image address that starts with http:// or https://',
+  photoSaved: 'Shop photo saved',
+  photoRemoved: 'Shop photo removed',
   urlChangeWarning:
     'Links you already shared with the old address, and the short links of your products, will stop working.',
 } as const;
-
-const isHttpAddress = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
 
 /** /dashboard/shop/settings: the shop's name, description, address, visibility and photo. */
 export function ShopSettingsPage() {
@@ -68,10 +62,8 @@ function SettingsForm({ shop }: { shop: Shop }) {
     shopName: shop.shopName ?? '',
     shopDescription: shop.shopDescription ?? '',
     shopUrl: shop.shopUrl ?? '',
-    shopPhotoURL: shop.shopPhotoURL ?? '',
     isShopPublic: shop.isShopPublic,
   });
-  const [brokenPhoto, setBrokenPhoto] = useState<string | null>(null);
   const availability = useShopUrlAvailability(values.shopUrl, saved.shopUrl);
 
   const set = (field: Field, value: string) => {
@@ -89,14 +81,12 @@ function SettingsForm({ shop }: { shop: Shop }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const photo = values.shopPhotoURL.trim();
     const problems = {
       shopName: shopNameProblem(values.shopName),
       shopDescription: shopDescriptionProblem(values.shopDescription),
       shopUrl:
         shopUrlProblem(values.shopUrl) ??
         (availability.kind === 'unavailable' ? availability.message : undefined),
-      shopPhotoURL: photo && !isHttpAddress(photo) ? SettingsMessages.photoInvalid : undefined,
     };
     if (Object.values(problems).some(Boolean)) return form.show(problems);
 
@@ -105,7 +95,6 @@ function SettingsForm({ shop }: { shop: Shop }) {
     if (values.shopDescription.trim() !== saved.shopDescription)
       body.shopDescription = values.shopDescription.trim();
     if (urlChanged) body.shopUrl = values.shopUrl;
-    if (photo !== (saved.shopPhotoURL ?? '')) body.shopPhotoURL = photo || null;
     if (values.isShopPublic !== saved.isShopPublic) body.isShopPublic = values.isShopPublic;
     if (Object.keys(body).length === 0) {
       form.show({}, SettingsMessages.nothingChanged);
@@ -121,9 +110,6 @@ function SettingsForm({ shop }: { shop: Shop }) {
       form.showFailure(formFailure(error, FIELDS, userFacingMessage(httpStatusOf(error))));
     }
   };
-
-  const photo = values.shopPhotoURL.trim();
-  const initial = (values.shopName || values.shopUrl || '?').charAt(0).toUpperCase();
 
   return (
     <form className="shop-form" onSubmit={submit} noValidate aria-label="Shop settings">
@@ -198,37 +184,7 @@ function SettingsForm({ shop }: { shop: Shop }) {
         )}
       </fieldset>
 
-      <fieldset className="shop-form__section">
-        <legend>Photo</legend>
-        <div className="photo-preview">
-          {photo && isHttpAddress(photo) && brokenPhoto !== photo ? (
-            <img src={photo} alt="Shop photo preview" onError={() => setBrokenPhoto(photo)} />
-          ) : (
-            <span className="photo-preview__initial" aria-hidden="true">
-              {initial}
-            </span>
-          )}
-          <p className="shop-form__hint">
-            {brokenPhoto === photo && photo
-              ? 'No image could be loaded from this address.'
-              : 'Your logo or photo, shown round at the top of your shop.'}
-          </p>
-        </div>
-        <TextField
-          label="Photo address"
-          name="shopPhotoURL"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://example.com/your-logo.png"
-          value={values.shopPhotoURL}
-          onValueChange={(value) => set('shopPhotoURL', value)}
-          error={form.errors.shopPhotoURL}
-          inputRef={form.inputRef('shopPhotoURL')}
-          hint="Paste the address of an image that is already online. Uploading from your device comes with a later update."
-        />
-      </fieldset>
+      <ShopPhotoSection shop={saved} onSaved={setSaved} />
 
       <div className="shop-form__actions">
         <button type="submit" className="button button--primary" disabled={isLoading}>
@@ -236,5 +192,49 @@ function SettingsForm({ shop }: { shop: Shop }) {
         </button>
       </div>
     </form>
+  );
+}
+
+interface ShopPhotoSectionProps {
+  shop: Shop;
+  onSaved: (shop: Shop) => void;
+}
+
+/**
+ * The shop's photo: uploaded (POST /photos/shop) and saved as shopPhotoURL at once, apart from
+ * the form's other settings, so that a new photo is never left unsaved.
+ */
+function ShopPhotoSection({ shop, onSaved }: ShopPhotoSectionProps) {
+  const { shopPhoto } = usePhotoUploaders();
+  const [updateShop] = useUpdateShopSettingsMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const save = async (shopPhotoURL: string | null, success: string) => {
+    setProblem(null);
+    try {
+      onSaved(await updateShop({ shopPhotoURL }).unwrap());
+      toast.success(success);
+    } catch (error) {
+      setProblem(userFacingMessage(httpStatusOf(error), serverMessageOf(error)));
+    }
+  };
+
+  return (
+    <fieldset className="shop-form__section">
+      <legend>Photo</legend>
+      <p className="shop-form__hint">
+        Your logo or photo, shown round at the top of your shop. Square images look best; it is
+        resized to 800×800.
+      </p>
+      <ImageUploadField
+        inputLabel="Shop photo file"
+        upload={shopPhoto}
+        currentUrl={shop.shopPhotoURL}
+        currentAlt="Shop photo"
+        onUploaded={(photo) => void save(photo.url, SettingsMessages.photoSaved)}
+        onRemove={() => void save(null, SettingsMessages.photoRemoved)}
+      />
+      {problem && <FormAlert>{problem}</FormAlert>}
+    </fieldset>
   );
 }

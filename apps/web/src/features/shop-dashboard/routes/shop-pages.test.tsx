@@ -1,8 +1,10 @@
 import { SOCIAL_PLATFORMS, type Shop, type ShopSettingsBody } from '@kartlink/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { statusOf, testShop } from '../../../test/fixtures';
 import { fail, mockApi, ok, type Reply } from '../../../test/mock-api';
+import { imageFile, mockImageLoading } from '../../../test/mock-image';
+import { created, mockUploads, uploadedImage } from '../../../test/mock-upload';
 import { renderApp, TEST_USER } from '../../../test/render-app';
 
 /** The shop pages, with a server that applies settings the way shop-service does. */
@@ -102,9 +104,46 @@ describe('shop settings', () => {
         { path: 'shopName', msg: 'store name must be at least 3 characters' },
       ]),
     });
-    await user.type(await screen.findByLabelText('Photo address'), '?v=2');
+    await user.type(await screen.findByLabelText('Shop name'), ' Co');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('store name must be at least 3 characters')).toBeInTheDocument();
+  });
+});
+
+describe('the shop photo in settings', () => {
+  beforeEach(() => {
+    mockImageLoading();
+  });
+
+  it('uploads a new photo and saves it at once, apart from the other settings', async () => {
+    mockUploads({ 'POST /photos/shop': created(uploadedImage('shop-9')) });
+    const { user, api } = openShopPage('/dashboard/shop/settings');
+    expect(await screen.findByAltText('Shop photo')).toHaveAttribute(
+      'src',
+      'https://images.example.com/asha.png',
+    );
+    await user.type(screen.getByLabelText('Shop name'), ' Co');
+    await user.upload(screen.getByLabelText('Shop photo file'), imageFile('new.png', 'image/png'));
+    expect(await screen.findByText('Image uploaded successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Shop photo saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT /shop/settings').map((c) => c.body)).toEqual([
+      { shopPhotoURL: '/api/photos/shop-9.webp' },
+    ]);
+
+    // The name typed before is still to be saved, on its own.
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT /shop/settings')).toHaveLength(2));
+    expect(api.callsTo('PUT /shop/settings')[1]?.body).toEqual({ shopName: 'Asha Crafts Co' });
+  });
+
+  it('removes the photo', async () => {
+    const { user, api } = openShopPage('/dashboard/shop/settings');
+    await screen.findByAltText('Shop photo');
+    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(await screen.findByText('Shop photo removed')).toBeInTheDocument();
+    expect(api.callsTo('PUT /shop/settings')[0]?.body).toEqual({ shopPhotoURL: null });
+    expect(screen.queryByAltText('Shop photo')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose a photo' })).toBeInTheDocument();
   });
 });
 
@@ -211,17 +250,5 @@ describe('SEO', () => {
       keywords: 'sarees, ikat',
       twitterCard: 'summary_large_image',
     });
-  });
-});
-
-describe('banners', () => {
-  it('is labelled Beta and says honestly that they come with uploads', async () => {
-    openShopPage('/dashboard/shop/banners');
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Shop banners' });
-    expect(heading.nextElementSibling).toHaveTextContent('Beta');
-    expect(heading.nextElementSibling).toHaveClass('badge');
-    expect(
-      screen.getByRole('heading', { name: 'Banners come with image uploads' }),
-    ).toBeInTheDocument();
   });
 });

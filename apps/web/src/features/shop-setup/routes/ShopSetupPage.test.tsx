@@ -3,6 +3,15 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { statusOf, testShop } from '../../../test/fixtures';
 import { fail, mockApi, networkDown, ok, type ApiCall, type Reply } from '../../../test/mock-api';
+import { imageFile, mockImageLoading } from '../../../test/mock-image';
+import {
+  created,
+  deferred,
+  mockUploads,
+  refused,
+  uploadedImage,
+  type UploadReply,
+} from '../../../test/mock-upload';
 import { renderApp, TEST_USER } from '../../../test/render-app';
 
 const confetti = vi.hoisted(() => vi.fn());
@@ -364,6 +373,12 @@ describe('step 3, the photo, and completing the setup', () => {
       ...overrides,
     });
 
+  const photoInput = () => screen.getByLabelText('Photo file');
+
+  beforeEach(() => {
+    mockImageLoading();
+  });
+
   it('needs a photo to continue', async () => {
     const api = serverWith(photoStep());
     const { user } = await openWizard();
@@ -374,61 +389,55 @@ describe('step 3, the photo, and completing the setup', () => {
     expect(api.callsTo('PUT /shop/settings')).toHaveLength(0);
   });
 
-  it('checks a chosen file and previews it, with remove and change', async () => {
+  it('checks a chosen file, previews it and uploads it with its percentage', async () => {
     serverWith(photoStep());
+    const answer = deferred<UploadReply>();
+    const uploads = mockUploads({ 'POST /photos/shop': () => answer.promise });
     const { user } = await openWizard();
-    URL.createObjectURL = vi.fn(() => 'blob:preview');
-    URL.revokeObjectURL = vi.fn();
-    const png = new File([new Uint8Array(2048)], 'logo.png', { type: 'image/png' });
-    await user.upload(screen.getByLabelText('Photo file'), png);
+    const logo = imageFile('logo.png', 'image/png', { bytes: 4096 });
+    await user.upload(photoInput(), logo);
+
     expect(await screen.findByAltText('Chosen photo preview')).toHaveAttribute(
       'src',
-      'blob:preview',
+      expect.stringMatching(/^blob:/),
     );
     expect(screen.getByText('logo.png')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Change photo' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
-    expect(screen.queryByAltText('Chosen photo preview')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(uploads.calls).toHaveLength(1));
+    const [call] = uploads.calls;
+    expect(call?.authorization).toBe('Bearer test-access-token');
+    expect(call?.timeout).toBe(60_000);
+    expect(call?.fields.photo).toEqual([logo]);
+    expect(call?.fields.resize).toEqual(['true']);
+    expect(JSON.parse(String(call?.fields.resizeOptions?.[0]))).toEqual({
+      maxWidth: 800,
+      maxHeight: 800,
+      quality: 0.85,
+    });
+    expect(call?.fields.originalFilename).toEqual(['logo.png']);
+    expect(call?.fields.fileSizeBytes).toEqual(['4096']);
+    expect(call?.fields.mimeType).toEqual(['image/png']);
 
-    const tiny = new File([new Uint8Array(10)], 'tiny.png', { type: 'image/png' });
-    await user.upload(screen.getByLabelText('Photo file'), tiny);
-    expect(await screen.findByText(/corrupted or empty/)).toBeInTheDocument();
+    act(() => call?.progress(42));
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '42',
+    );
+    expect(screen.getByText('Uploading… 42%')).toBeInTheDocument();
+
+    answer.resolve(created(uploadedImage('shop-1')));
+    expect(await screen.findByText('Image uploaded successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
   });
 
-  it("uses the file drop's own words for a refused file", async () => {
-    serverWith(photoStep());
-    await openWizard();
-    const huge = new File(['x'], 'huge.png', { type: 'image/png' });
-    Object.defineProperty(huge, 'size', { value: 6_000_000 });
-    fireEvent.drop(screen.getByLabelText('Photo file').parentElement!, dropOf([huge]));
-    expect(await screen.findByText('File is larger than 5242880 bytes')).toBeInTheDocument();
-
-    const pdf = new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' });
-    fireEvent.drop(screen.getByLabelText('Photo file').parentElement!, dropOf([pdf]));
-    expect(await screen.findByText(/^File type must be/)).toBeInTheDocument();
-
-    const two = [
-      new File([new Uint8Array(200)], 'a.png', { type: 'image/png' }),
-      new File([new Uint8Array(200)], 'b.png', { type: 'image/png' }),
-    ];
-    fireEvent.drop(screen.getByLabelText('Photo file').parentElement!, dropOf(two));
-    expect(await screen.findByText('Too many files')).toBeInTheDocument();
-  });
-
-  it('completes: saves everything, clears the claim, celebrates and opens the dashboard', async () => {
+  it('completes with the uploaded photo: saves it, clears the claim, celebrates', async () => {
     localStorage.setItem('claimedShopUrl', 'asha-crafts');
     localStorage.setItem('isNewUser', 'true');
     sessionStorage.setItem('claimedShopUrl', 'asha-crafts');
     const api = serverWith(photoStep());
+    mockUploads({ 'POST /photos/shop': created(uploadedImage('shop-1')) });
     const { user, router } = await openWizard();
-    await user.type(
-      screen.getByLabelText('Paste an image address'),
-      'https://images.example.com/logo.png',
-    );
-    expect(screen.getByAltText('Your shop photo')).toHaveAttribute(
-      'src',
-      'https://images.example.com/logo.png',
-    );
+    await user.upload(photoInput(), imageFile('logo.png', 'image/png'));
+    await screen.findByText('Image uploaded successfully');
     await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
 
     expect(await screen.findByText('Shop setup completed successfully!')).toBeInTheDocument();
@@ -437,7 +446,7 @@ describe('step 3, the photo, and completing the setup', () => {
       shopUrl: 'asha-crafts',
       shopName: 'Asha Crafts',
       shopDescription: 'Handwoven sarees and stoles from Pochampally.',
-      shopPhotoURL: 'https://images.example.com/logo.png',
+      shopPhotoURL: '/api/photos/shop-1.webp',
       isShopPublic: true,
       setupCompleted: true,
       setupSteps: { shopUrl: true, basicInfo: true, profilePhoto: true },
@@ -449,6 +458,135 @@ describe('step 3, the photo, and completing the setup', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Your dashboard' });
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('removes an uploaded photo (deleting it) and takes another one instead', async () => {
+    const api = serverWith(photoStep(), {
+      'DELETE /photos/shop-1': ok(null),
+      'DELETE /photos/shop-2': ok(null),
+    });
+    let next = 0;
+    mockUploads({ 'POST /photos/shop': () => created(uploadedImage(`shop-${++next}`)) });
+    const { user } = await openWizard();
+    await user.upload(photoInput(), imageFile('first.png', 'image/png'));
+    await screen.findByText('Image uploaded successfully');
+
+    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(screen.queryByAltText('Chosen photo preview')).not.toBeInTheDocument();
+    expect(screen.queryByText('Image uploaded successfully')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(api.callsTo('DELETE /photos/shop-1')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please upload a shop logo or profile image to continue',
+    );
+
+    expect(screen.getByRole('button', { name: 'Choose a photo' })).toBeInTheDocument();
+    await user.upload(photoInput(), imageFile('second.webp', 'image/webp'));
+    await screen.findByText('Image uploaded successfully');
+    expect(screen.getByText('second.webp')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change photo' })).toBeInTheDocument();
+    // Changed again: the photo it replaces is deleted too.
+    await user.upload(photoInput(), imageFile('third.png', 'image/png'));
+    await screen.findByText('third.png');
+    await screen.findByText('Image uploaded successfully');
+    await vi.waitFor(() => expect(api.callsTo('DELETE /photos/shop-2')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    await screen.findByText('Shop setup completed successfully!');
+    expect(api.callsTo('PUT /shop/settings')[0]?.body).toMatchObject({
+      shopPhotoURL: '/api/photos/shop-3.webp',
+    });
+  });
+
+  it.each([
+    ['a 10-byte file', () => imageFile('tiny.png', 'image/png', { bytes: 10 }), /corrupted/],
+    ['a PNG sent as a JPEG', () => imageFile('logo.png', 'image/jpeg'), /does not match its type/],
+    ['an image that does not decode', () => imageFile('broken.png', 'image/png'), /not be read/],
+  ])('refuses %s before uploading it', async (_name, file, message) => {
+    serverWith(photoStep());
+    const uploads = mockUploads({});
+    const { user } = await openWizard();
+    await user.upload(photoInput(), file());
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(uploads.calls).toHaveLength(0);
+    expect(screen.queryByAltText('Chosen photo preview')).not.toBeInTheDocument();
+  });
+
+  it("uses the file drop's own words for a refused file", async () => {
+    serverWith(photoStep());
+    await openWizard();
+    const huge = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(huge, 'size', { value: 6_000_000 });
+    fireEvent.drop(photoInput().parentElement!, dropOf([huge]));
+    expect(await screen.findByText('File is larger than 5242880 bytes')).toBeInTheDocument();
+
+    const pdf = new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' });
+    fireEvent.drop(photoInput().parentElement!, dropOf([pdf]));
+    expect(await screen.findByText(/^File type must be/)).toBeInTheDocument();
+
+    const two = [imageFile('a.png', 'image/png'), imageFile('b.png', 'image/png')];
+    fireEvent.drop(photoInput().parentElement!, dropOf(two));
+    expect(await screen.findByText('Too many files')).toBeInTheDocument();
+  });
+
+  it('offers Retry Upload after a network error, at most twice', async () => {
+    serverWith(photoStep());
+    const uploads = mockUploads({ 'POST /photos/shop': networkDown });
+    await openWizard();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(photoInput(), { target: { files: [imageFile('logo.png', 'image/png')] } });
+    // Each try is itself sent again 3 times, 1 s, 2 s and 4 s apart (SPEC section 7).
+    await act(() => vi.advanceTimersByTimeAsync(7000));
+    expect(uploads.calls).toHaveLength(4);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Network error. Please check your internet connection and try again.',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry Upload' }));
+    await act(() => vi.advanceTimersByTimeAsync(7000));
+    expect(uploads.calls).toHaveLength(8);
+    expect(screen.getByRole('alert')).toHaveTextContent('Network error');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry Upload' }));
+    await act(() => vi.advanceTimersByTimeAsync(7000));
+    expect(uploads.calls).toHaveLength(12);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Maximum retry attempts reached. Please try again later or use a different image.',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry Upload' })).not.toBeInTheDocument();
+  });
+
+  it('succeeds when a retry gets through', async () => {
+    serverWith(photoStep());
+    let online = false;
+    mockUploads({
+      'POST /photos/shop': () => (online ? created(uploadedImage('shop-1')) : networkDown),
+    });
+    await openWizard();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(photoInput(), { target: { files: [imageFile('logo.png', 'image/png')] } });
+    await act(() => vi.advanceTimersByTimeAsync(7000));
+    online = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry Upload' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Image uploaded successfully')).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      refused(415, 'Unsupported image type. Please use JPG, PNG, GIF or WebP.', 'UNSUPPORTED_TYPE'),
+      'Unsupported image type. Please use JPG, PNG, GIF or WebP.',
+    ],
+    [refused(422, 'Bad', 'UNPROCESSABLE_IMAGE'), 'Upload failed. Please try again.'],
+    [created({ _id: 'shop-1' }), 'Invalid response from server. Photo URL not received.'],
+    [{ status: 201 }, 'No response received from server'],
+  ])("shows the server's refusal %j as %s, without Retry Upload", async (reply, message) => {
+    serverWith(photoStep());
+    mockUploads({ 'POST /photos/shop': reply as UploadReply });
+    const { user } = await openWizard();
+    await user.upload(photoInput(), imageFile('logo.png', 'image/png'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('button', { name: 'Retry Upload' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Image uploaded successfully')).not.toBeInTheDocument();
   });
 
   it('goes to the dashboard 1 s after completing, with confetti for 3 s', async () => {

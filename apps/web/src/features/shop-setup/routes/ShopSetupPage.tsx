@@ -124,6 +124,7 @@ function SetupWizard({ shop }: { shop: Shop | null }) {
   const availability = useShopUrlAvailability(data.shopUrl, shop?.shopUrl);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const firstField = useRef<HTMLInputElement>(null);
+  const photoButton = useRef<HTMLButtonElement>(null);
   const moved = useRef(false);
 
   useEffect(() => {
@@ -137,7 +138,7 @@ function SetupWizard({ shop }: { shop: Shop | null }) {
   // heading comes first there).
   useEffect(() => {
     if (!moved.current) return;
-    firstField.current?.focus();
+    (firstField.current ?? photoButton.current)?.focus();
   }, [step]);
 
   const later = (ms: number, run: () => void) => {
@@ -317,7 +318,7 @@ function SetupWizard({ shop }: { shop: Shop | null }) {
             <ProfilePhotoStep
               photoUrl={data.shopPhotoURL}
               onPhotoUrlChange={(value) => change('shopPhotoURL', value)}
-              inputRef={firstField}
+              buttonRef={photoButton}
             />
             <p className="setup-card__address">
               Your shop will open at <strong>{publicShopAddress(data.shopUrl)}</strong>

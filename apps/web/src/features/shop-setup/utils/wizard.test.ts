@@ -5,7 +5,6 @@ import {
   startStep,
   stepSaveBody,
   validateStep,
-  WizardMessages,
   type WizardData,
 } from './wizard';
 
@@ -76,9 +75,10 @@ describe('the step guards (SPEC section 5)', () => {
     expect(validateStep(3, { shopPhotoURL: '' })).toBe(
       'Please upload a shop logo or profile image',
     );
-    expect(validateStep(3, { shopPhotoURL: 'not an address' })).toBe(
-      WizardMessages.photoAddressInvalid,
+    expect(validateStep(3, { shopPhotoURL: '   ' })).toBe(
+      'Please upload a shop logo or profile image',
     );
+    expect(validateStep(3, { shopPhotoURL: '/api/photos/shop-1.webp' })).toBeUndefined();
     expect(validateStep(3, READY)).toBeUndefined();
   });
 });

@@ -31,8 +31,6 @@ export const WizardMessages = {
   completeFailed: 'Failed to complete shop setup',
   completed: 'Shop setup completed successfully!',
   setupComplete: 'Setup Complete!',
-  photoAddressInvalid: 'Please enter an image address that starts with http:// or https://',
-  photoDidNotLoad: 'No image could be loaded from this address. Please check it.',
 } as const;
 
 /** SPEC section 9, Wizard. */
@@ -101,15 +99,6 @@ export function dataFromShop(shop: Shop | null | undefined): WizardData {
   };
 }
 
-export const isHttpAddress = (value: string): boolean => {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-};
-
 /**
  * SPEC section 5, step guards: the first problem of a step's data, or undefined. A value that
  * is long enough but breaks another rule (a reserved URL, a description of 500 characters)
@@ -135,11 +124,9 @@ export function validateStep(
       if (description.length < DESCRIPTION_MIN) return WizardMessages.descriptionStepGuard;
       return shopDescriptionProblem(description);
     }
-    case 3: {
-      const photo = data.shopPhotoURL?.trim() ?? '';
-      if (!photo) return WizardMessages.photoStepGuard;
-      return isHttpAddress(photo) ? undefined : WizardMessages.photoAddressInvalid;
-    }
+    case 3:
+      // The address is the one the upload answered (a path on this site or a full URL).
+      return data.shopPhotoURL?.trim() ? undefined : WizardMessages.photoStepGuard;
   }
 }
 

@@ -48,13 +48,50 @@ describe('public tracking', () => {
     });
   });
 
-  it('reports a shop visit with device and browser only', async () => {
+  it('reports a shop visit with device, browser and time zone', async () => {
     trackShopVisit('meera-finds');
     expect(await beaconSent()).toEqual({
       url: 'http://localhost:3000/api/analytics/track-shop/meera-finds',
       type: 'application/json',
-      body: { device: 'mobile', browser: 'Instagram' },
+      body: { device: 'mobile', browser: 'Instagram', location: 'Asia/Kolkata' },
     });
+  });
+
+  it('names the page the visitor came from, unless it is this site', async () => {
+    const referrer = vi.spyOn(document, 'referrer', 'get');
+    referrer.mockReturnValue('https://l.instagram.com/?u=https%3A%2F%2Fkartlink.in%2Fmeera-finds');
+    trackShopVisit('meera-finds');
+    trackStoreChoice('a1b2', 'Amazon');
+    referrer.mockReturnValue(`${window.location.origin}/meera-finds`);
+    trackStoreChoice('a1b2', 'Amazon');
+
+    expect((await beaconSent(0)).body).toMatchObject({
+      referrer: 'https://l.instagram.com/?u=https%3A%2F%2Fkartlink.in%2Fmeera-finds',
+    });
+    expect((await beaconSent(1)).body).toMatchObject({
+      platform: 'amazon',
+      referrer: 'https://l.instagram.com/?u=https%3A%2F%2Fkartlink.in%2Fmeera-finds',
+    });
+    expect((await beaconSent(2)).body).not.toHaveProperty('referrer');
+  });
+
+  it("sends a signed-in visitor's calls with their token, as a keepalive fetch", async () => {
+    const fetchMock = vi.fn((_request: Request) =>
+      Promise.resolve(new Response(null, { status: 202 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    trackShopVisit('meera-finds', 'owner-token');
+    trackStoreChoice('a1b2', 'Flipkart', 'owner-token');
+
+    // A beacon cannot carry the token.
+    expect(sendBeacon).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    for (const [request] of fetchMock.mock.calls) {
+      expect(request.headers.get('authorization')).toBe('Bearer owner-token');
+      expect(request.keepalive).toBe(true);
+    }
+    expect(fetchMock.mock.calls[1][0].url).toBe('http://localhost:3000/api/analytics/track/a1b2');
+    expect(await fetchMock.mock.calls[1][0].json()).toMatchObject({ platform: 'flipkart' });
   });
 
   it('falls back to a keepalive fetch when there is no beacon or it is refused', async () => {

@@ -4,26 +4,35 @@ import { browserOf, deviceOf, timeZone } from '../utils/visitor';
 /**
  * The public tracking calls of SPEC section 7. They must never hold a visitor up: a beacon
  * (which also survives the page being left for a store) or else a keepalive fetch, nothing
- * awaited, every failure ignored. The analytics routes may not exist yet.
+ * awaited, every failure ignored.
+ *
+ * A signed-in visitor's call carries their access token, so that an owner's visits to their
+ * own shop are left out of its figures. A beacon cannot carry a header: theirs goes as a
+ * keepalive fetch, which outlives the page just as well.
  */
-function send(path: string, body: object): void {
+function send(path: string, body: object, accessToken?: string | null): void {
   const url = `${API_ROOT}${path}`;
   const json = JSON.stringify(body);
-  try {
-    if (
-      typeof navigator.sendBeacon === 'function' &&
-      navigator.sendBeacon(url, new Blob([json], { type: 'application/json' }))
-    )
-      return;
-  } catch {
-    // Some browsers refuse a JSON beacon; the fetch below still goes out.
+  if (!accessToken) {
+    try {
+      if (
+        typeof navigator.sendBeacon === 'function' &&
+        navigator.sendBeacon(url, new Blob([json], { type: 'application/json' }))
+      )
+        return;
+    } catch {
+      // Some browsers refuse a JSON beacon; the fetch below still goes out.
+    }
   }
   try {
     fetch(
       new Request(url, {
         method: 'POST',
         body: json,
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+        },
         credentials: 'include',
         keepalive: true,
       }),
@@ -33,24 +42,46 @@ function send(path: string, body: object): void {
   }
 }
 
+/** The page the visitor came from, unless it is this site itself (or there is none). */
+function referrer(): { referrer?: string } {
+  const from = document.referrer;
+  if (!from) return {};
+  try {
+    return new URL(from).origin === window.location.origin ? {} : { referrer: from };
+  } catch {
+    return {};
+  }
+}
+
 function visitor() {
   const userAgent = navigator.userAgent;
   return { device: deviceOf(userAgent), browser: browserOf(userAgent) };
 }
 
-/** POST /analytics/track-shop/{shopUrl} {device, browser}: someone opened a shop page. */
-export function trackShopVisit(shopUrl: string): void {
-  send(`/analytics/track-shop/${encodeURIComponent(shopUrl)}`, visitor());
+/**
+ * POST /analytics/track-shop/{shopUrl} {device, browser, location, referrer}: someone opened a
+ * shop page. `location` is the time zone (the region of the owner's figures).
+ */
+export function trackShopVisit(shopUrl: string, accessToken?: string | null): void {
+  send(
+    `/analytics/track-shop/${encodeURIComponent(shopUrl)}`,
+    { ...visitor(), location: timeZone(), ...referrer() },
+    accessToken,
+  );
 }
 
 /**
- * POST /analytics/track/{urlId} {device, browser, location, platform}: a visitor chose a store.
- * `location` is the time zone; `platform` the vendor, lower-cased.
+ * POST /analytics/track/{urlId} {device, browser, location, platform, referrer}: a visitor
+ * chose a store. `location` is the time zone; `platform` the vendor, lower-cased.
  */
-export function trackStoreChoice(productId: string, vendor: string): void {
-  send(`/analytics/track/${encodeURIComponent(productId)}`, {
-    ...visitor(),
-    location: timeZone(),
-    platform: vendor.toLowerCase(),
-  });
+export function trackStoreChoice(
+  productId: string,
+  vendor: string,
+  accessToken?: string | null,
+): void {
+  send(
+    `/analytics/track/${encodeURIComponent(productId)}`,
+    { ...visitor(), location: timeZone(), platform: vendor.toLowerCase(), ...referrer() },
+    accessToken,
+  );
 }

@@ -83,6 +83,14 @@ describe('the banner carousel on a phone (under 768 px)', () => {
     expect(shown()).toEqual(['Banner 1']);
   });
 
+  it('counts a swipe only beyond 50 px', async () => {
+    const carousel = renderCarousel(banners(3));
+    touch(carousel, 200, 150);
+    expect(shown()).toEqual(['Banner 1']);
+    touch(carousel, 200, 149);
+    expect(shown()).toEqual(['Banner 2']);
+  });
+
   it('pauses after a swipe and starts again 3 s later', async () => {
     const carousel = renderCarousel(banners(3));
     touch(carousel, 200, 100);
@@ -176,6 +184,17 @@ describe('a banner whose image fails', () => {
 });
 
 describe('a banner with a link', () => {
+  it('leads to another site by its address', () => {
+    renderCarousel([
+      { id: 'b1', url: '/b1.jpg', alt: 'Festival', link: 'https://example.com/festival' },
+      { id: 'b2', url: '/b2.jpg', alt: 'No link', link: '' },
+    ]);
+    expect(screen.getByRole('link', { name: 'Festival' })).toHaveAttribute(
+      'href',
+      'https://example.com/festival',
+    );
+  });
+
   it('leads to it', () => {
     renderCarousel([
       { id: 'b1', url: '/b1.jpg', alt: 'Diwali sale', link: '/meera-finds/k3x9pqr' },

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ImageGallery } from './ImageGallery';
@@ -127,5 +127,59 @@ describe('the lightbox', () => {
     expect(
       within(lightbox()).queryByRole('button', { name: 'Next picture' }),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe('pictures of our own', () => {
+  const OWN = ['/api/shop/product-images/p1', '/api/shop/product-images/p2'];
+
+  it('load thumbnails for the strip, and the full picture only for the one shown', async () => {
+    const user = renderGallery(OWN);
+    const strip = screen.getByRole('list', { name: 'Pictures' });
+    expect(
+      Array.from(strip.querySelectorAll('img')).map((image) => image.getAttribute('src')),
+    ).toEqual(['/api/shop/product-images/p1/thumbnail', '/api/shop/product-images/p2/thumbnail']);
+
+    const large = screen.getByRole('img', { name: 'Brass diya, picture 1 of 2' });
+    expect(large).toHaveAttribute('src', '/api/shop/product-images/p1');
+    const standIn = large.parentElement!.querySelector('img[alt=""]')!;
+    expect(standIn).toHaveAttribute('src', '/api/shop/product-images/p1/thumbnail');
+    expect(document.querySelectorAll('img[src="/api/shop/product-images/p2"]')).toHaveLength(0);
+
+    // The thumbnail shows while the full picture loads; then the full one takes over.
+    fireEvent.load(standIn);
+    expect(large.parentElement).toHaveClass('product-image--preview');
+    expect(within(large.parentElement!).queryByTestId('image-placeholder')).toBeNull();
+    fireEvent.load(large);
+    expect(large.parentElement).toHaveClass('product-image--loaded');
+    expect(large.parentElement!.querySelector('img[alt=""]')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Show picture 2 of 2' }));
+    expect(screen.getByRole('img', { name: 'Brass diya, picture 2 of 2' })).toHaveAttribute(
+      'src',
+      '/api/shop/product-images/p2',
+    );
+  });
+
+  it('keep showing the thumbnail when the full picture fails', () => {
+    renderGallery(OWN);
+    const large = screen.getByRole('img', { name: 'Brass diya, picture 1 of 2' });
+    const frame = large.parentElement!;
+    fireEvent.load(frame.querySelector('img[alt=""]')!);
+    fireEvent.error(large);
+    expect(within(frame).getByRole('img', { name: 'Brass diya, picture 1 of 2' })).toHaveAttribute(
+      'src',
+      '/api/shop/product-images/p1/thumbnail',
+    );
+    expect(within(frame).queryByRole('img', { name: 'Image failed to load' })).toBeNull();
+  });
+
+  it('leave other addresses as they are', () => {
+    renderGallery(['https://images.example.com/a.jpg', 'https://images.example.com/b.jpg']);
+    const strip = screen.getByRole('list', { name: 'Pictures' });
+    expect(
+      Array.from(strip.querySelectorAll('img')).map((image) => image.getAttribute('src')),
+    ).toEqual(['https://images.example.com/a.jpg', 'https://images.example.com/b.jpg']);
+    expect(document.querySelectorAll('img')).toHaveLength(3);
   });
 });

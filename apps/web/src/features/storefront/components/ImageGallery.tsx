@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { thumbnailOf } from '../../../lib/media/image-urls';
 import { Lightbox } from './Lightbox';
 import { ProductImage } from './ProductImage';
 import './ImageGallery.css';
@@ -11,7 +12,8 @@ interface ImageGalleryProps {
 
 /**
  * SPEC section 2: the product page's pictures, one large with thumbnails under it; the large
- * one opens the lightbox at that picture.
+ * one opens the lightbox at that picture. The strip loads only small versions; the full
+ * picture is asked for only when it is the one shown, its small version standing in meanwhile.
  */
 export function ImageGallery({ images, alt }: ImageGalleryProps) {
   const [selected, setSelected] = useState(0);
@@ -37,6 +39,7 @@ export function ImageGallery({ images, alt }: ImageGalleryProps) {
       >
         <ProductImage
           src={images[selected]}
+          preview={thumbnailOf(images[selected] ?? '')}
           alt={label(selected)}
           className="gallery__main"
           loading="eager"
@@ -53,7 +56,11 @@ export function ImageGallery({ images, alt }: ImageGalleryProps) {
                 aria-pressed={index === selected}
                 onClick={() => setSelected(index)}
               >
-                <ProductImage src={image} alt="" className="gallery__thumbnail-image" />
+                <ProductImage
+                  src={thumbnailOf(image)}
+                  alt=""
+                  className="gallery__thumbnail-image"
+                />
               </button>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { CloseIcon } from '../../../components/icons';
+import { thumbnailOf } from '../../../lib/media/image-urls';
 import { useModal } from '../hooks/use-modal';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { ProductImage } from './ProductImage';
@@ -18,7 +19,8 @@ export const SWIPE_THRESHOLD_PX = 50;
 
 /**
  * Pictures shown large, one at a time (SPEC section 2): previous and next wrap around, a
- * counter says "2 / 5". Arrow keys and swipes turn, Escape or the close button leaves.
+ * counter says "2 / 5". Arrow keys and swipes turn, Escape or the close button leaves. Only the
+ * picture shown is loaded in full, its thumbnail standing in until it arrives.
  */
 export function Lightbox({ images, alt, startIndex = 0, onClose }: LightboxProps) {
   const [index, setIndex] = useState(() => Math.min(Math.max(startIndex, 0), images.length - 1));
@@ -72,6 +74,7 @@ export function Lightbox({ images, alt, startIndex = 0, onClose }: LightboxProps
       <div className="lightbox__stage">
         <ProductImage
           src={images[index]}
+          preview={thumbnailOf(images[index] ?? '')}
           alt={several ? `${alt}, picture ${index + 1} of ${count}` : alt}
           className="lightbox__image"
           loading="eager"

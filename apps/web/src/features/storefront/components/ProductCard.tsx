@@ -1,6 +1,7 @@
 import type { PublicProduct } from '@kartlink/contracts';
 import { formatRupees } from '@kartlink/contracts';
 import { Link } from 'react-router';
+import { thumbnailOf } from '../../../lib/media/image-urls';
 import {
   CARD_DESCRIPTION_LIMIT,
   CARD_TITLE_LIMIT,
@@ -36,7 +37,7 @@ export function ProductCard({ product, to, onOpenImages, eager }: ProductCardPro
   const chips = platformChips(product.platforms);
   const image = (
     <ProductImage
-      src={images[0]}
+      src={images[0] ? thumbnailOf(images[0]) : null}
       alt={product.title}
       className="product-card__image"
       loading={eager ? 'eager' : 'lazy'}

@@ -5,6 +5,11 @@ import './ProductImage.css';
 interface ProductImageProps {
   src: string | null | undefined;
   alt: string;
+  /**
+   * A small version of the same picture (its thumbnail), shown at once while the full one
+   * loads; the full one replaces it when it has arrived.
+   */
+  preview?: string | null;
   className?: string;
   /** Images far down a long grid wait until they are scrolled near. */
   loading?: 'eager' | 'lazy';
@@ -15,43 +20,61 @@ interface ProductImageProps {
 type LoadState = 'loading' | 'loaded' | 'failed';
 
 /**
- * A product picture in a frame (SPEC section 2, card): a placeholder while it loads or when
- * there is none, and a failure icon when it cannot be loaded.
+ * A product picture in a frame (SPEC section 2, card): a placeholder (or the thumbnail) while it
+ * loads or when there is none, and a failure icon when it cannot be loaded.
  */
-export function ProductImage({ src, ...props }: ProductImageProps) {
+export function ProductImage({ src, preview, ...props }: ProductImageProps) {
   // A new address starts over.
-  return <FramedImage key={src ?? ''} src={src || null} {...props} />;
+  const full = src || null;
+  const small = preview && preview !== full ? preview : null;
+  return <FramedImage key={`${full ?? ''} ${small ?? ''}`} src={full} preview={small} {...props} />;
 }
 
 function FramedImage({
   src,
+  preview,
   alt,
   className = '',
   loading = 'lazy',
   fit = 'cover',
-}: ProductImageProps & { src: string | null }) {
+}: ProductImageProps & { src: string | null; preview: string | null }) {
   const [state, setState] = useState<LoadState>('loading');
-  const shown = src && state !== 'failed';
+  const [previewState, setPreviewState] = useState<LoadState>('loading');
+  const previewShown = preview !== null && previewState === 'loaded' && state !== 'loaded';
+  const failed = state === 'failed' && (preview === null || previewState === 'failed');
+  const frame = !src ? 'none' : state === 'loaded' ? 'loaded' : previewShown ? 'preview' : state;
 
   return (
-    <span className={`product-image product-image--${src ? state : 'none'} ${className}`}>
-      {shown && (
+    <span className={`product-image product-image--${failed ? 'failed' : frame} ${className}`}>
+      {src && preview && state !== 'loaded' && previewState !== 'failed' && (
+        <img
+          src={preview}
+          // Standing in for a full picture that failed, it says what the picture shows.
+          alt={state === 'failed' ? alt : ''}
+          loading={loading}
+          decoding="async"
+          className={`product-image__img product-image__img--preview product-image__img--${fit}`}
+          onLoad={() => setPreviewState('loaded')}
+          onError={() => setPreviewState('failed')}
+        />
+      )}
+      {src && state !== 'failed' && (
         <img
           src={src}
           alt={alt}
           loading={loading}
           decoding="async"
-          className={`product-image__img product-image__img--${fit}`}
+          className={`product-image__img product-image__img--full product-image__img--${fit}`}
           onLoad={() => setState('loaded')}
           onError={() => setState('failed')}
         />
       )}
-      {(!src || state === 'loading') && (
+      {(!src || (state === 'loading' && !previewShown)) && (
         <span className="product-image__placeholder" data-testid="image-placeholder">
           <ImageIcon width={32} height={32} />
         </span>
       )}
-      {src && state === 'failed' && (
+      {src && failed && (
         <span className="product-image__failed" role="img" aria-label="Image failed to load">
           <ImageOffIcon width={32} height={32} />
         </span>

@@ -4,7 +4,6 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { storefrontApi, usePublicProductQuery, usePublicShopQuery } from '../api/storefront-api';
-import { trackStoreChoice } from '../api/tracking';
 import { AlertIcon, LockIcon } from '../components/icons';
 import { ImageGallery } from '../components/ImageGallery';
 import { ProductSkeleton } from '../components/Skeletons';
@@ -12,6 +11,7 @@ import { StoreOptionsSheet } from '../components/StoreOptionsSheet';
 import { StorefrontMessage } from '../components/StorefrontMessage';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useMarkPublicVisit } from '../hooks/use-mark-public-visit';
+import { useTrackStoreChoice } from '../hooks/use-track-store-choice';
 import { ProductPageMessages, productErrorMessage } from '../utils/errors';
 import { shopUrlParam, shortCodeParam } from '../utils/params';
 import { productBrand, productDescription, productImages, productPrice } from '../utils/product';
@@ -135,6 +135,7 @@ function ProductView({ product, shopUrl, shopName }: ProductViewProps) {
   // SPEC section 4: the options sheet is open when the page opens.
   const [sheetOpen, setSheetOpen] = useState(true);
   const showOptions = useRef<HTMLButtonElement>(null);
+  const trackStoreChoice = useTrackStoreChoice();
   const price = productPrice(product);
   const brand = productBrand(product);
   const description = productDescription(product);

@@ -70,7 +70,11 @@ describe('a public shop', () => {
     await waitFor(() => expect(document.title).toBe('Meera Finds'));
     const visits = api.callsTo('POST /analytics/track-shop/meera-finds');
     expect(visits).toHaveLength(1);
-    expect(visits[0].body).toEqual({ device: 'desktop', browser: expect.any(String) });
+    expect(visits[0].body).toEqual({
+      device: 'desktop',
+      browser: expect.any(String),
+      location: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
   });
 
   it('reads the address the way the API does, in lower case', async () => {
@@ -124,6 +128,78 @@ describe('a public shop', () => {
     await user.click(within(lightbox).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/meera-finds');
+  });
+});
+
+describe("a shop's banners", () => {
+  const banners = (enabled: boolean) => ({
+    enabled,
+    images: [
+      { id: 'b2', url: '/api/banners/b2', alt: 'New arrivals', link: '', order: 1 },
+      {
+        id: 'b1',
+        url: '/api/banners/b1',
+        alt: 'Diwali sale',
+        link: '/meera-finds/diya001',
+        order: 0,
+      },
+    ],
+  });
+
+  it('rotate above the products, in the order the owner chose, each leading where it says', async () => {
+    mockShop({ 'GET /shop/meera-finds': ok({ ...testShop(), banners: banners(true) }) });
+    const { user, router } = renderApp('/meera-finds');
+    const carousel = await screen.findByRole('region', { name: 'Shop banners' });
+    expect(within(carousel).getByRole('img', { name: 'Diwali sale' })).toHaveAttribute(
+      'src',
+      '/api/banners/b1',
+    );
+    await user.click(within(carousel).getByRole('link', { name: 'Diwali sale' }));
+    expect(router.state.location.pathname).toBe('/meera-finds/diya001');
+  });
+
+  it('stay hidden while the owner has switched them off', async () => {
+    mockShop({ 'GET /shop/meera-finds': ok({ ...testShop(), banners: banners(false) }) });
+    renderApp('/meera-finds');
+    await screen.findByRole('heading', { level: 3, name: 'Brass diya set of 4' });
+    expect(screen.queryByRole('region', { name: 'Shop banners' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the shop's lightbox", () => {
+  it('shows the small version of our own pictures until the full one is there', async () => {
+    const own = testProduct({
+      id: 'own',
+      shortCode: 'own0001',
+      title: 'Brass lamp',
+      imageUrl: '/api/shop/product-images/lamp-1',
+      productDetails: {
+        ...testProduct().productDetails,
+        images: ['/api/shop/product-images/lamp-1', '/api/shop/product-images/lamp-2'],
+      },
+    });
+    mockShop({ 'GET /shop/meera-finds/urls': ok([own]) });
+    const { user } = renderApp('/meera-finds');
+    const card = await screen.findByRole('button', { name: 'View pictures of Brass lamp' });
+    expect(within(card).getByRole('img', { name: 'Brass lamp' })).toHaveAttribute(
+      'src',
+      '/api/shop/product-images/lamp-1/thumbnail',
+    );
+    await user.click(card);
+    const lightbox = screen.getByRole('dialog', { name: 'Brass lamp: pictures' });
+    const stage = lightbox.querySelector('.lightbox__stage')!;
+    const sources = () =>
+      Array.from(stage.querySelectorAll('img')).map((image) => image.getAttribute('src'));
+    // Only the picture shown is asked for in full; its thumbnail comes first.
+    expect(sources()).toEqual([
+      '/api/shop/product-images/lamp-1/thumbnail',
+      '/api/shop/product-images/lamp-1',
+    ]);
+    await user.click(within(lightbox).getByRole('button', { name: 'Next picture' }));
+    expect(sources()).toEqual([
+      '/api/shop/product-images/lamp-2/thumbnail',
+      '/api/shop/product-images/lamp-2',
+    ]);
   });
 });
 

@@ -16,12 +16,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /**
  * The banners a visitor sees, in the owner's order: none unless the shop carries an enabled
  * banner set (SPEC section 3: `banners {enabled, images[]}`, each with id, url, alt, link and
- * order). Public shops carry none until banners are built, so the carousel stays hidden.
+ * order).
  */
 export function shopBanners(shop: PublicShop): Banner[] {
-  const set = (shop as PublicShop & { banners?: unknown }).banners;
+  // Read defensively: an older server sends none, and a bad entry must not break the page.
+  const set: unknown = shop.banners;
   if (!isRecord(set) || set.enabled !== true || !Array.isArray(set.images)) return [];
-  return set.images
+  const images: unknown[] = set.images;
+  return images
     .filter(
       (image): image is Record<string, unknown> =>
         isRecord(image) && text(image.id) !== '' && text(image.url) !== '',

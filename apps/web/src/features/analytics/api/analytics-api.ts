@@ -1,0 +1,49 @@
+import type { AnalyticsOverview } from '@kartlink/contracts';
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { api } from '../../../lib/api';
+import type { DayRange } from '../../../lib/analytics-range';
+import { dataOf } from '../../../lib/envelope';
+
+/** A CSV export as the server sent it, and the file name it asked for. */
+export interface CsvExport {
+  csv: string;
+  filename: string;
+}
+
+/** `attachment; filename="kartlink-asha-2026-03-01-to-2026-03-30.csv"` → the name. */
+export function filenameFrom(disposition: string | null | undefined): string | undefined {
+  const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
+  return match?.[1];
+}
+
+/** The owner's shop analytics (GET /analytics/overview and /analytics/export.csv). */
+export const analyticsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    analyticsOverview: build.query<AnalyticsOverview, DayRange>({
+      query: ({ from, to }) => ({ url: '/analytics/overview', params: { from, to } }),
+      transformResponse: dataOf<AnalyticsOverview>,
+      providesTags: ['Analytics'],
+    }),
+    /** Text, not a Blob: the store keeps only plain data. The caller saves it as a file. */
+    exportAnalyticsCsv: build.mutation<CsvExport, DayRange>({
+      query: ({ from, to }) => ({
+        url: '/analytics/export.csv',
+        params: { from, to },
+        cache: 'no-store',
+        // A refusal is a JSON envelope; only a success is CSV.
+        responseHandler: (response) =>
+          response.ok ? response.text() : response.json().catch(() => null),
+      }),
+      transformResponse: (csv: string, meta, { from, to }) => ({
+        csv,
+        filename:
+          // The app's base query passes fetchBaseQuery's meta through untyped.
+          filenameFrom(
+            (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('content-disposition'),
+          ) ?? `kartlink-${from}-to-${to}.csv`,
+      }),
+    }),
+  }),
+});
+
+export const { useAnalyticsOverviewQuery, useExportAnalyticsCsvMutation } = analyticsApi;

@@ -1,0 +1,83 @@
+import type { AnalyticsTotals } from '@kartlink/contracts';
+import { changeBetween, formatCount, formatRate, type Change } from '../../../lib/analytics-format';
+
+interface HeadlineFiguresProps {
+  totals: AnalyticsTotals;
+  previous: AnalyticsTotals;
+  /** "the previous 30 days" */
+  previousLabel: string;
+}
+
+const ARROWS: Record<Change['direction'], string> = { up: '↑', down: '↓', flat: '→', none: '' };
+const SPOKEN: Record<Change['direction'], string> = {
+  up: 'Up',
+  down: 'Down',
+  flat: 'No change',
+  none: '',
+};
+
+function ChangeLine({ change, previousLabel }: { change: Change; previousLabel: string }) {
+  if (change.direction === 'none') {
+    return (
+      <p className="figure__change figure__change--none">Nothing to compare in {previousLabel}</p>
+    );
+  }
+  const shown =
+    change.direction === 'flat'
+      ? `${ARROWS.flat} 0%`
+      : `${ARROWS[change.direction]} ${change.percent}`;
+  return (
+    <p className={`figure__change figure__change--${change.direction}`}>
+      <span className="figure__delta" aria-hidden="true">
+        {shown}
+      </span>
+      <span className="visually-hidden">
+        {SPOKEN[change.direction]}
+        {change.percent && ` ${change.percent}`}
+      </span>{' '}
+      vs {previousLabel}
+    </p>
+  );
+}
+
+/** The four numbers an owner checks first, each against the period just before. */
+export function HeadlineFigures({ totals, previous, previousLabel }: HeadlineFiguresProps) {
+  const figures = [
+    {
+      name: 'Views',
+      hint: 'Times your shop was opened',
+      value: formatCount(totals.views),
+      change: changeBetween(totals.views, previous.views),
+    },
+    {
+      name: 'Unique visitors',
+      hint: 'Different people, counted once a day',
+      value: formatCount(totals.uniqueVisitors),
+      change: changeBetween(totals.uniqueVisitors, previous.uniqueVisitors),
+    },
+    {
+      name: 'Clicks',
+      hint: 'Visits sent on to a store',
+      value: formatCount(totals.clicks),
+      change: changeBetween(totals.clicks, previous.clicks),
+    },
+    {
+      name: 'Click-through rate',
+      hint: 'Clicks for every 100 shop views',
+      value: formatRate(totals.clickThroughRate),
+      change: changeBetween(totals.clickThroughRate, previous.clickThroughRate),
+    },
+  ];
+  return (
+    <section className="figures" aria-label="Headline figures">
+      {figures.map((figure) => (
+        <div key={figure.name} className="figure" role="group" aria-label={figure.name}>
+          <p className="figure__name">{figure.name}</p>
+          <p className="figure__value">{figure.value}</p>
+          <ChangeLine change={figure.change} previousLabel={previousLabel} />
+          <p className="figure__hint">{figure.hint}</p>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, ok, testSession, type Reply } from '../../../test/mock-api';
+import { renderApp, TEST_USER } from '../../../test/render-app';
+import { testProduct, testShop } from '../test/fixtures';
+import { goToStore } from '../utils/go-to-store';
+
+vi.mock('../utils/go-to-store', () => ({ goToStore: vi.fn() }));
+
+const kurta = testProduct();
+const TRACK_SHOP = 'POST /analytics/track-shop/meera-finds';
+const TRACK_CLICK = `POST /analytics/track/${kurta.id}`;
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const FROM_WHATSAPP = 'https://web.whatsapp.com/';
+
+function mockStorefront(routes: Record<string, Reply | (() => Reply | Promise<Reply>)> = {}) {
+  return mockApi({
+    'GET /shop/meera-finds': ok(testShop()),
+    'GET /shop/meera-finds/urls': ok([kurta]),
+    'GET /url/shop/meera-finds/k3x9pqr': ok(kurta),
+    [TRACK_SHOP]: { status: 202, body: { success: true, data: { eventId: 'e1' } } },
+    [TRACK_CLICK]: { status: 202, body: { success: true, data: { eventId: 'e2' } } },
+    ...routes,
+  });
+}
+
+const beaconBody = (blob: Blob) =>
+  new Promise<unknown>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(JSON.parse(reader.result as string));
+    reader.readAsText(blob);
+  });
+
+let sendBeacon: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  vi.mocked(goToStore).mockClear();
+  sendBeacon = vi.fn(() => true);
+  Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ANDROID_CHROME);
+  vi.spyOn(document, 'referrer', 'get').mockReturnValue(FROM_WHATSAPP);
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'sendBeacon');
+});
+
+describe('the visit beacon of a public shop', () => {
+  it('goes out once the shop shows, with device, browser, time zone and referrer', async () => {
+    mockStorefront();
+    renderApp('/meera-finds');
+    await screen.findByRole('heading', { level: 1, name: 'Meera Finds' });
+    await waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(1));
+    const [url, blob] = sendBeacon.mock.calls[0] as [string, Blob];
+    expect(url).toBe('http://localhost:3000/api/analytics/track-shop/meera-finds');
+    expect(await beaconBody(blob)).toEqual({
+      device: 'mobile',
+      browser: 'Chrome',
+      location: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      referrer: FROM_WHATSAPP,
+    });
+  });
+
+  it("carries a signed-in owner's token, so that their own visits are left out", async () => {
+    const api = mockStorefront();
+    renderApp('/meera-finds', { user: TEST_USER });
+    await screen.findByRole('heading', { level: 1, name: 'Meera Finds' });
+    await waitFor(() => expect(api.callsTo(TRACK_SHOP)).toHaveLength(1));
+    expect(api.callsTo(TRACK_SHOP)[0].authorization).toBe('Bearer test-access-token');
+    expect(sendBeacon).not.toHaveBeenCalled();
+  });
+
+  it('waits for a returning owner’s session before counting the visit', async () => {
+    localStorage.setItem('auth-user', JSON.stringify(TEST_USER));
+    let restore: (reply: Reply) => void = () => undefined;
+    const api = mockStorefront({
+      'POST /auth/refresh': () => new Promise<Reply>((resolve) => (restore = resolve)),
+    });
+    renderApp('/meera-finds');
+    await screen.findByRole('heading', { level: 1, name: 'Meera Finds' });
+    await waitFor(() => expect(api.callsTo('POST /auth/refresh')).toHaveLength(1));
+    expect(api.callsTo(TRACK_SHOP)).toHaveLength(0);
+    expect(sendBeacon).not.toHaveBeenCalled();
+
+    restore(ok(testSession()));
+    await waitFor(() => expect(api.callsTo(TRACK_SHOP)).toHaveLength(1));
+    expect(api.callsTo(TRACK_SHOP)[0].authorization).toBe('Bearer fresh-access-token');
+  });
+});
+
+describe('the click beacon of a product page', () => {
+  it('says which store was chosen, from where, then sends the visitor there', async () => {
+    mockStorefront();
+    const { user } = renderApp('/meera-finds/k3x9pqr');
+    const sheet = await screen.findByRole('dialog', { name: 'Choose Favourite App' });
+    await user.click(within(sheet).getByRole('link', { name: 'Buy on Flipkart' }));
+
+    expect(goToStore).toHaveBeenCalledWith('https://www.flipkart.com/p/kurta');
+    const [url, blob] = sendBeacon.mock.calls.at(-1) as [string, Blob];
+    expect(url).toBe(`http://localhost:3000/api/analytics/track/${kurta.id}`);
+    expect(await beaconBody(blob)).toEqual({
+      device: 'mobile',
+      browser: 'Chrome',
+      location: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      platform: 'flipkart',
+      referrer: FROM_WHATSAPP,
+    });
+  });
+
+  it('still sends the visitor to the store when the beacon fails', async () => {
+    const api = mockStorefront({ [TRACK_CLICK]: { network: true } });
+    sendBeacon.mockImplementation(() => {
+      throw new TypeError('Beacons are blocked');
+    });
+    const { user } = renderApp('/meera-finds/k3x9pqr');
+    const sheet = await screen.findByRole('dialog', { name: 'Choose Favourite App' });
+    await user.click(within(sheet).getByRole('link', { name: 'Buy on Amazon' }));
+    expect(goToStore).toHaveBeenCalledWith('https://www.amazon.in/dp/B0KURTA');
+    // The keepalive fetch it fell back to failed too, unnoticed.
+    await waitFor(() => expect(api.callsTo(TRACK_CLICK)).toHaveLength(1));
+  });
+
+  it('leaves out a referrer from this site itself', async () => {
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue(`${window.location.origin}/meera-finds`);
+    mockStorefront();
+    const { user } = renderApp('/meera-finds/k3x9pqr');
+    const sheet = await screen.findByRole('dialog', { name: 'Choose Favourite App' });
+    await user.click(within(sheet).getByRole('link', { name: 'Buy on Amazon' }));
+    const [, blob] = sendBeacon.mock.calls.at(-1) as [string, Blob];
+    expect(await beaconBody(blob)).not.toHaveProperty('referrer');
+  });
+});
