@@ -209,6 +209,8 @@ describe('the public shop', () => {
       shopPhotoURL: 'https://images.example/asha.webp',
       socialMedia: {},
       seo: {},
+      // No banners yet: the carousel stays hidden.
+      banners: { enabled: false, images: [] },
     });
   });
 
