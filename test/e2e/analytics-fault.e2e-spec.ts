@@ -1,0 +1,191 @@
+import { findFreePort, stopProcess, waitForExit } from '@kartlink/infra';
+import { provisionTestRun, type TestRun, waitFor } from '@kartlink/testing';
+import autocannon from 'autocannon';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Client } from 'pg';
+import { appEnvironment } from '../../tools/stack';
+
+/**
+ * The fault test of issue 6: 20,000 clicks through the gateway while analytics-service is
+ * killed with SIGKILL halfway through storing them and started again. Every click must be
+ * counted exactly once, in the rollups and in the product's clicks in shop-service.
+ *
+ * It runs its own small product (gateway, shop-service, analytics-service as real processes
+ * from the build) on a run of its own, so that it can kill analytics-service without touching
+ * the stack the other e2e tests use.
+ */
+jest.setTimeout(120_000);
+
+const CLICKS = 20_000;
+const rootDir = resolve(__dirname, '..', '..');
+const children = new Set<ChildProcess>();
+let run: TestRun;
+let env: NodeJS.ProcessEnv;
+let base: string;
+let db: Client;
+let log: WriteStream;
+
+function launch(app: string, script: 'main' | 'migrate'): ChildProcess {
+  const child = spawn(process.execPath, [join('apps', app, 'dist', `${script}.js`)], {
+    cwd: rootDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  for (const stream of [child.stdout, child.stderr])
+    createInterface({ input: stream! }).on('line', (line) => log.write(`[${app}] ${line}\n`));
+  return child;
+}
+
+async function migrate(app: string) {
+  const status = await waitForExit(launch(app, 'migrate'));
+  if (status.code !== 0) throw new Error(`${app} migrations failed: see the fault log`);
+}
+
+async function healthy(service: string) {
+  await waitFor(
+    async () => (await fetch(`${base}/api/health/services/${service}`)).status === 200,
+    { timeoutMs: 60_000, intervalMs: 250, description: `${service}-service to answer` },
+  );
+}
+
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await db.query<{ n: string }>(sql, params)).rows[0].n);
+
+beforeAll(async () => {
+  run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_fault' });
+  const port = await findFreePort();
+  base = `http://127.0.0.1:${port}`;
+  mkdirSync(join(rootDir, 'test-results'), { recursive: true });
+  log = createWriteStream(join(rootDir, 'test-results', 'analytics-fault.log'));
+  env = appEnvironment({
+    rootDir,
+    infra: run.env,
+    port,
+    host: '127.0.0.1',
+    publicUrl: base,
+    webOrigins: [base],
+    nodeEnv: 'test',
+    logLevel: 'warn',
+    extraEnv: {
+      WEB_DIST_DIR: '',
+      TRACK_RATE_LIMIT_PER_MINUTE: '10000000',
+      // Deliveries to the killed process come back after this, instead of 15 s.
+      ANALYTICS_ACK_WAIT_MS: '3000',
+      ANALYTICS_FOLD_EVERY_MS: '500',
+    },
+  });
+  db = new Client({ connectionString: run.env.DATABASE_URL });
+  await db.connect();
+  await migrate('shop-service');
+  await migrate('analytics-service');
+  launch('shop-service', 'main');
+  launch('analytics-service', 'main');
+  launch('gateway', 'main');
+  await healthy('shop');
+  await healthy('analytics');
+});
+
+afterAll(async () => {
+  await Promise.all([...children].map((child) => stopProcess(child)));
+  await db?.end();
+  log?.end();
+  await run?.cleanup();
+});
+
+it('counts every one of 20,000 clicks exactly once when analytics-service is killed halfway', async () => {
+  const [{ id: shopId }] = (
+    await db.query<{ id: string }>(
+      `INSERT INTO shop.shops (user_id, shop_url, shop_name, shop_description, is_shop_public, setup_completed)
+       VALUES ($1, 'fault-finds', 'Fault Finds', 'Twenty thousand clicks', true, true) RETURNING id`,
+      [randomUUID()],
+    )
+  ).rows;
+  const [{ id: productId }] = (
+    await db.query<{ id: string }>(
+      `INSERT INTO shop.products (shop_id, short_code, title, store_urls)
+       VALUES ($1, 'kurta', 'Kurta', '["https://www.amazon.in/dp/B0X", "https://www.flipkart.com/p/x"]')
+       RETURNING id`,
+      [shopId],
+    )
+  ).rows;
+  const analytics = [...children].find((c) => c.spawnargs.join(' ').includes('analytics-service'))!;
+
+  // Several connections at once, as many visitors would.
+  const load = autocannon({
+    url: `${base}/api/analytics/track/${productId}`,
+    method: 'POST',
+    connections: 20,
+    amount: CLICKS,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent':
+        'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+    },
+    body: JSON.stringify({
+      device: 'mobile',
+      browser: 'Chrome',
+      location: 'Asia/Kolkata',
+      platform: 'amazon',
+    }),
+  });
+
+  const storedAtKill = await waitFor(
+    async () => {
+      const stored = await count('SELECT count(*) AS n FROM analytics.events');
+      return stored >= CLICKS / 2 ? stored : 0;
+    },
+    { timeoutMs: 60_000, intervalMs: 20, description: 'half of the clicks stored' },
+  );
+  analytics.kill('SIGKILL');
+  expect(await waitForExit(analytics)).toEqual({ code: null, signal: 'SIGKILL' });
+  expect(storedAtKill).toBeLessThan(CLICKS);
+  launch('analytics-service', 'main');
+
+  const result = await load;
+  expect({ accepted: result['2xx'], refused: result.non2xx, errors: result.errors }).toEqual({
+    accepted: CLICKS,
+    refused: 0,
+    errors: 0,
+  });
+
+  const figures = async () => ({
+    stored: await count('SELECT count(*) AS n FROM analytics.events'),
+    unfolded: await count('SELECT count(*) AS n FROM analytics.events WHERE NOT folded'),
+    shopClicks: await count(
+      'SELECT coalesce(sum(clicks), 0) AS n FROM analytics.shop_daily WHERE shop_id = $1',
+      [shopId],
+    ),
+    productClicks: await count(
+      'SELECT coalesce(sum(clicks), 0) AS n FROM analytics.product_daily WHERE product_id = $1',
+      [productId],
+    ),
+    storeClicks: await count(
+      `SELECT coalesce(sum(clicks), 0) AS n FROM analytics.shop_daily_dimensions
+        WHERE shop_id = $1 AND dimension = 'store' AND key = 'amazon'`,
+      [shopId],
+    ),
+    inShopService: await count('SELECT clicks AS n FROM shop.products WHERE id = $1', [productId]),
+  });
+  const everything = {
+    stored: CLICKS,
+    unfolded: 0,
+    shopClicks: CLICKS,
+    productClicks: CLICKS,
+    storeClicks: CLICKS,
+    inShopService: CLICKS,
+  };
+  await waitFor(async () => JSON.stringify(await figures()) === JSON.stringify(everything), {
+    timeoutMs: 60_000,
+    intervalMs: 250,
+    description: 'every click counted',
+  }).catch(async (err: Error) => {
+    throw new Error(`${err.message}: ${JSON.stringify(await figures())}`);
+  });
+  expect(await figures()).toEqual(everything);
+});

@@ -1,0 +1,282 @@
+import type {
+  AnalyticsOverview,
+  Product,
+  ProductAnalytics,
+  ProductClicks,
+  ProductPage,
+  Shop,
+  ShopStats,
+} from '@kartlink/contracts';
+import { stackBaseUrl, waitFor } from '@kartlink/testing';
+import { randomInt } from 'node:crypto';
+import { signUp, Visitor } from '../support/auth-client';
+
+jest.setTimeout(60_000);
+
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const WHATSAPP_PREVIEW = 'WhatsApp/2.23.20.0 A';
+
+const uniqueUrl = (label: string) => `${label}-${Date.now().toString(36)}-${randomInt(1e6)}`;
+
+async function shopOwner(...titles: string[]) {
+  const owner = new Visitor();
+  await signUp(owner);
+  const shopUrl = uniqueUrl('stats');
+  const shop = await owner.call<Shop>('PUT', '/shop/settings', {
+    shopUrl,
+    shopName: 'Meera Finds',
+    shopDescription: 'Handpicked home decor and gifts',
+    setupCompleted: true,
+    isShopPublic: true,
+    setupSteps: { shopUrl: true, basicInfo: true, profilePhoto: true },
+  });
+  if (shop.status !== 200) throw new Error(JSON.stringify(shop.body));
+  const products: Product[] = [];
+  for (const title of titles) {
+    const created = await owner.post<Product>('/urls', {
+      title,
+      originalURLs: ['https://www.amazon.in/dp/B0X', 'https://www.flipkart.com/p/x'],
+    });
+    if (created.status !== 201) throw new Error(JSON.stringify(created.body));
+    products.push(created.body.data);
+  }
+  return { owner, shopUrl, products };
+}
+
+/** A person on the public pages: what the web app sends, from their own address and browser. */
+function person(userAgent: string, device: string, browser: string) {
+  const visitor = new Visitor();
+  const headers = { 'user-agent': userAgent };
+  return {
+    visitShop: (shopUrl: string, referrer?: string) =>
+      visitor.call(
+        'POST',
+        `/analytics/track-shop/${shopUrl}`,
+        { device, browser, referrer },
+        headers,
+      ),
+    chooseStore: (product: Product, platform: string) =>
+      visitor.call(
+        'POST',
+        `/analytics/track/${product.id}`,
+        { device, browser, location: 'Asia/Kolkata', platform },
+        headers,
+      ),
+  };
+}
+
+describe('visits and clicks, from the public pages to the owner’s figures', () => {
+  let meera: Awaited<ReturnType<typeof shopOwner>>;
+  let kurta: Product;
+  let tote: Product;
+  let overview: AnalyticsOverview;
+
+  beforeAll(async () => {
+    meera = await shopOwner('Block-print kurta', 'Jute tote');
+    [kurta, tote] = meera.products;
+    const asha = person(ANDROID_CHROME, 'mobile', 'Chrome');
+    const ravi = person(IPHONE_SAFARI, 'mobile', 'Safari');
+    const neha = person(DESKTOP_CHROME, 'desktop', 'Chrome');
+    const answers = [
+      await asha.visitShop(meera.shopUrl, 'https://www.instagram.com/'),
+      await asha.visitShop(meera.shopUrl, 'https://www.instagram.com/'),
+      await asha.chooseStore(kurta, 'amazon'),
+      await ravi.visitShop(meera.shopUrl),
+      await ravi.chooseStore(kurta, 'flipkart'),
+      await ravi.chooseStore(tote, 'amazon'),
+      await neha.visitShop(meera.shopUrl),
+      // A preview fetcher posting like a page would, and the owner checking their own shop.
+      await new Visitor().call(
+        'POST',
+        `/analytics/track-shop/${meera.shopUrl}`,
+        {},
+        {
+          'user-agent': 'facebookexternalhit/1.1',
+        },
+      ),
+      await meera.owner.call(
+        'POST',
+        `/analytics/track-shop/${meera.shopUrl}`,
+        {},
+        {
+          'user-agent': DESKTOP_CHROME,
+        },
+      ),
+    ];
+    expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill(202));
+    // WhatsApp building the link preview of the shop and of a product: read from the page itself.
+    const base = stackBaseUrl();
+    await fetch(`${base}/${meera.shopUrl}`, { headers: { 'user-agent': WHATSAPP_PREVIEW } });
+    await fetch(`${base}/${meera.shopUrl}/${kurta.shortCode}`, { method: 'HEAD' });
+
+    overview = await waitFor(
+      async () => {
+        const answer = await meera.owner.call<AnalyticsOverview>('GET', '/analytics/overview');
+        const { totals, excluded } = answer.body.data;
+        const complete =
+          totals.views === 4 && totals.clicks === 3 && excluded.bots === 3 && excluded.owner === 1;
+        return complete ? answer.body.data : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 300, description: 'every event in the overview' },
+    );
+  });
+
+  it('shows the owner exact figures, people only', () => {
+    expect(overview.totals).toEqual({
+      views: 4,
+      uniqueVisitors: 3,
+      clicks: 3,
+      clickThroughRate: 0.75,
+    });
+    expect(overview.excluded).toEqual({ bots: 3, owner: 1 });
+    expect(overview.range.timeZone).toBe('Asia/Kolkata');
+    expect(overview.daily).toHaveLength(30);
+    expect(overview.daily.at(-1)).toEqual({
+      date: overview.range.to,
+      views: 4,
+      uniqueVisitors: 3,
+      clicks: 3,
+    });
+    expect(overview.byStore).toEqual([
+      { key: 'amazon', views: 0, clicks: 2 },
+      { key: 'flipkart', views: 0, clicks: 1 },
+    ]);
+    expect(overview.byDevice).toEqual([
+      { key: 'mobile', views: 3, clicks: 3 },
+      { key: 'desktop', views: 1, clicks: 0 },
+    ]);
+    // The clicks were sent without the page's referrer: they count as direct.
+    expect(overview.byReferrer).toEqual([
+      { key: 'direct', views: 2, clicks: 3 },
+      { key: 'instagram.com', views: 2, clicks: 0 },
+    ]);
+    expect(overview.topProducts).toEqual([
+      { productId: kurta.id, title: 'Block-print kurta', shortCode: kurta.shortCode, clicks: 2 },
+      { productId: tote.id, title: 'Jute tote', shortCode: tote.shortCode, clicks: 1 },
+    ]);
+  });
+
+  it('shows the clicks in the owner’s product list', async () => {
+    const clicks = await waitFor(
+      async () => {
+        const page = await meera.owner.call<ProductPage>('GET', '/urls');
+        const byTitle = Object.fromEntries(page.body.data.items.map((p) => [p.title, p.clicks]));
+        return byTitle['Jute tote'] === 1 ? byTitle : undefined;
+      },
+      { timeoutMs: 15_000, description: 'clicks in the product list' },
+    );
+    expect(clicks).toEqual({ 'Block-print kurta': 2, 'Jute tote': 1 });
+  });
+
+  it('gives each product its clicks, and keeps them from other owners', async () => {
+    const { from, to } = overview.range;
+    const list = await meera.owner.call<ProductClicks[]>(
+      'GET',
+      `/analytics/products?from=${from}&to=${to}`,
+    );
+    expect(list.body.data).toEqual([
+      { productId: kurta.id, clicks: 2 },
+      { productId: tote.id, clicks: 1 },
+    ]);
+    const one = await meera.owner.call<ProductAnalytics>('GET', `/analytics/products/${kurta.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({
+      product: { id: kurta.id, title: 'Block-print kurta', shortCode: kurta.shortCode },
+      clicks: 2,
+      byStore: [
+        { key: 'amazon', views: 0, clicks: 1 },
+        { key: 'flipkart', views: 0, clicks: 1 },
+      ],
+      byRegion: [{ key: 'Asia/Kolkata', views: 0, clicks: 2 }],
+    });
+    const other = await shopOwner();
+    const refused = await other.owner.call('GET', `/analytics/products/${kurta.id}`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toBe('This product link does not exist or has been removed.');
+    const theirs = await other.owner.call<AnalyticsOverview>('GET', '/analytics/overview');
+    expect(theirs.body.data.totals).toEqual({
+      views: 0,
+      uniqueVisitors: 0,
+      clicks: 0,
+      clickThroughRate: 0,
+    });
+  });
+
+  it('exports the days of a range as CSV', async () => {
+    const today = overview.range.to;
+    const response = await fetch(
+      `${stackBaseUrl()}/api/analytics/export.csv?from=${today}&to=${today}`,
+      { headers: { authorization: `Bearer ${meera.owner.accessToken}` } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="kartlink-${meera.shopUrl}-${today}-to-${today}.csv"`,
+    );
+    expect(await response.text()).toBe(
+      `date,views,unique_visitors,clicks,click_through_rate\r\n${today},4,3,3,0.7500\r\n`,
+    );
+  });
+
+  it('keeps the public stats to what a visitor may know', async () => {
+    const stats = await new Visitor().call<ShopStats>('GET', `/shop/${meera.shopUrl}/stats`);
+    expect(stats.body).toEqual({ success: true, data: { productCount: 2 } });
+  });
+});
+
+describe('refusals', () => {
+  it('refuses malformed and overlong ranges with the field and a clear message', async () => {
+    const { owner } = await shopOwner();
+    const refused = async (query: string) => {
+      const answer = await owner.call('GET', `/analytics/overview?${query}`);
+      return { status: answer.status, errors: answer.body.errors };
+    };
+    expect(await refused('from=2024-13-01')).toEqual({
+      status: 400,
+      errors: [{ path: 'from', msg: 'This date does not exist.' }],
+    });
+    expect(await refused('from=01-03-2024')).toEqual({
+      status: 400,
+      errors: [{ path: 'from', msg: 'Dates must be written YYYY-MM-DD.' }],
+    });
+    expect(await refused('from=2024-03-10&to=2024-03-09')).toEqual({
+      status: 400,
+      errors: [{ path: 'to', msg: 'The start date must be on or before the end date.' }],
+    });
+    expect(await refused('from=2023-01-01&to=2024-01-02')).toEqual({
+      status: 400,
+      errors: [{ path: 'to', msg: 'A range can span at most 366 days.' }],
+    });
+    expect(await refused('days=7')).toEqual({
+      status: 400,
+      errors: [{ path: 'days', msg: 'days is not an accepted field' }],
+    });
+  });
+
+  it('tells a person without a shop to set it up, and a stranger to sign in', async () => {
+    const newcomer = new Visitor();
+    await signUp(newcomer);
+    const answer = await newcomer.call('GET', '/analytics/overview');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({
+      success: false,
+      errorCode: 'NOT_FOUND',
+      requiresSetup: true,
+      error: 'Set up your shop first: its analytics start with its first visit.',
+    });
+    expect((await new Visitor().call('GET', '/analytics/overview')).status).toBe(401);
+  });
+
+  it('refuses a click on something that is not a product id, recording nothing', async () => {
+    const answer = await new Visitor().call('POST', '/analytics/track/kurta', {
+      platform: 'amazon',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([{ path: 'urlId', msg: 'This link id is not valid.' }]);
+  });
+});
