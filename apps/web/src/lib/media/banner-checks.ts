@@ -1,10 +1,9 @@
 import {
-  BANNER_ALT_MAX,
-  BANNER_LINK_MAX,
   BANNER_TYPES,
   BannerMessages,
   IMAGE_LIMITS,
   MAX_BANNERS,
+  parseBannerOrder,
 } from '@kartlink/contracts';
 import { userFacingMessage, httpStatusOf } from '../errors';
 import { UploadError } from './upload';
@@ -49,47 +48,14 @@ export function bannerFilesProblem(files: readonly unknown[]): string | undefine
   return undefined;
 }
 
-/** A banner's link: empty, a path on this site, or an http(s) address that parses. */
-export function bannerLinkProblem(link: unknown): string | undefined {
-  if (typeof link !== 'string') return BannerMessages.linkNotString;
-  const value = link.trim();
-  if (!value) return undefined;
-  if (value.length > BANNER_LINK_MAX) return BannerMessages.linkTooLong;
-  // '//host' would leave the site while looking like a path.
-  if (value.startsWith('/')) return value.startsWith('//') ? BannerMessages.linkInvalid : undefined;
-  if (!/^https?:\/\//i.test(value)) return BannerMessages.linkInvalid;
-  try {
-    const url = new URL(value);
-    return url.hostname ? undefined : BannerMessages.invalidUrlFormat;
-  } catch {
-    return BannerMessages.invalidUrlFormat;
-  }
-}
-
-export function bannerAltProblem(alt: unknown): string | undefined {
-  if (typeof alt !== 'string') return BannerMessages.altNotString;
-  return alt.length > BANNER_ALT_MAX ? BannerMessages.altTooLong : undefined;
-}
-
 /** A shop keeps at most 10 banners: whether `adding` more still fit beside `count`. */
 export function bannerRoomProblem(count: number, adding: number): string | undefined {
   return count + adding > MAX_BANNERS ? BannerMessages.tooMany : undefined;
 }
 
 /** The order as typed: a whole number from 0; the number, or a problem. */
-export function parseBannerOrder(typed: string | number): number | { problem: string } {
-  const text = String(typed).trim();
-  if (!/^\d+$/.test(text)) return { problem: BannerMessages.orderInvalid };
-  const order = Number(text);
-  return Number.isSafeInteger(order) ? order : { problem: BannerMessages.orderInvalid };
-}
-
-/** SPEC section 5: the ids a reorder sends. */
-export function reorderProblem(ids: readonly unknown[]): string | undefined {
-  if (ids.length === 0) return BannerMessages.nothingToReorder;
-  if (ids.some((id) => typeof id !== 'string' || !id.trim())) return BannerMessages.invalidId;
-  if (new Set(ids).size !== ids.length) return BannerMessages.duplicateIds;
-  return undefined;
+export function parseTypedOrder(typed: string | number): number | { problem: string } {
+  return parseBannerOrder(String(typed)) ?? { problem: BannerMessages.orderInvalid };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,3 +1,4 @@
+import { bannerAltProblem, bannerLinkProblem, bannerIdsProblem } from '@kartlink/contracts';
 import {
   BANNER_ALT_MAX,
   BannerMessages,
@@ -11,12 +12,9 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { TextField } from '../../../components/form/TextField';
 import { moveItem, useDragReorder } from '../../../hooks/use-drag-reorder';
 import {
-  bannerAltProblem,
   bannerErrorMessage,
   BannerFailures,
-  bannerLinkProblem,
-  parseBannerOrder,
-  reorderProblem,
+  parseTypedOrder,
 } from '../../../lib/media/banner-checks';
 import {
   useDeleteBannerMutation,
@@ -43,7 +41,7 @@ export function BannerList({ banners }: { banners: readonly Banner[] }) {
 
   const move = async (from: number, to: number) => {
     const bannerIds = moveItem(ids, from, to);
-    const invalid = reorderProblem(bannerIds);
+    const invalid = bannerIdsProblem(bannerIds);
     if (invalid) return setProblem(invalid);
     setProblem(null);
     try {
@@ -161,7 +159,7 @@ function BannerEditor({ banner, position }: { banner: Banner; position: number }
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const order = parseBannerOrder(draft.order);
+    const order = parseTypedOrder(draft.order);
     const found = {
       alt: bannerAltProblem(draft.alt),
       link: bannerLinkProblem(draft.link),

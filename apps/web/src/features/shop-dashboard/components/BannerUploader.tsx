@@ -1,3 +1,4 @@
+import { bannerAltProblem, bannerLinkProblem } from '@kartlink/contracts';
 import { BANNER_ALT_MAX, BannerMessages, IMAGE_LIMITS, MAX_BANNERS } from '@kartlink/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
@@ -10,12 +11,10 @@ import { useObjectUrl } from '../../../components/media/use-object-url';
 import { api } from '../../../lib/api';
 import {
   BANNER_ACCEPT,
-  bannerAltProblem,
   bannerErrorMessage,
   BannerFailures,
   bannerFileProblem,
   bannerFilesProblem,
-  bannerLinkProblem,
   bannerRoomProblem,
 } from '../../../lib/media/banner-checks';
 import { uploadBanner, uploadBanners } from '../../../lib/media/banners-api';
