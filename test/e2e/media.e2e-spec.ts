@@ -221,6 +221,18 @@ describe('photo uploads', () => {
     expect(shown.headers.get('cache-control')).toBe(IMMUTABLE);
     expect(shown.headers.get('etag')).toMatch(/^".+"$/);
     expect(await dimensions(shown.bytes)).toEqual({ width: 800, height: 600, format: 'webp' });
+
+    // resize=false keeps the owner's size; resizeOptions sets another box.
+    const kept = await sendForm<UploadedImage>(asha.visitor, '/photos/shop', [
+      ['resize', 'false'],
+      ['photo', file(await sampleWebp(2000, 1500), 'storefront.webp', 'image/webp')],
+    ]);
+    expect(kept.body.data).toMatchObject({ width: 2000, height: 1500 });
+    const boxed = await sendForm<UploadedImage>(asha.visitor, '/photos/shop', [
+      ['resizeOptions', JSON.stringify({ maxWidth: 1200, maxHeight: 1200, quality: 0.8 })],
+      ['photo', file(await sampleWebp(2000, 1500), 'storefront.webp', 'image/webp')],
+    ]);
+    expect(boxed.body.data).toMatchObject({ width: 1200, height: 900 });
   });
 });
 
@@ -414,9 +426,11 @@ describe('banners', () => {
       ...second,
       alt: 'Wedding edit',
       link: 'https://meera.example.in/wedding',
-      order: 7,
+      // A place past the end is the last place; the others close up.
+      order: 3,
     });
     const after = await bannersOf();
+    expect(after.images.map((b) => b.order)).toEqual([0, 1, 2, 3]);
     expect(after.images.map((b) => b.id)).toEqual([first.id, trio[1]!.id, trio[2]!.id, second!.id]);
     expect(after.images.at(-1)).toEqual(updated.body.data);
 

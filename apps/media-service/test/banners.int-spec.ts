@@ -165,13 +165,38 @@ describe('media-service banners', () => {
 
   it('updates alt, link and order with the same rules', async () => {
     const caller = owner();
-    const [banner] = await three(caller);
+    const [banner, second, third] = await three(caller);
+    // The order is a place in the list: past the end is last, and the others close up.
     const updated = await ask<Banner>(Subjects.media.updateBanner, {
       caller,
       id: banner!.id,
       body: { alt: 'New text', link: 'https://shop.example/new', order: 7 },
     });
-    expect(updated).toMatchObject({ alt: 'New text', link: 'https://shop.example/new', order: 7 });
+    expect(updated).toMatchObject({ alt: 'New text', link: 'https://shop.example/new', order: 2 });
+    const orderOf = async () => (await list(caller)).images.map((image) => [image.id, image.order]);
+    expect(await orderOf()).toEqual([
+      [second!.id, 0],
+      [third!.id, 1],
+      [banner!.id, 2],
+    ]);
+    // Moved to the front, it pushes the others back.
+    await ask<Banner>(Subjects.media.updateBanner, { caller, id: third!.id, body: { order: 0 } });
+    expect(await orderOf()).toEqual([
+      [third!.id, 0],
+      [second!.id, 1],
+      [banner!.id, 2],
+    ]);
+    // A new banner uploaded at a place takes it the same way.
+    const [added] = await (
+      await upload(caller, [[await sampleJpeg(900, 300), 'new.jpg']], { order: 1 })
+    ).answer;
+    expect(added).toMatchObject({ order: 1 });
+    expect(await orderOf()).toEqual([
+      [third!.id, 0],
+      [added!.id, 1],
+      [second!.id, 2],
+      [banner!.id, 3],
+    ]);
     expect(
       await refusal(
         ask(Subjects.media.updateBanner, {

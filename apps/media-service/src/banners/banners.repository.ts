@@ -18,8 +18,8 @@ export class BannersRepository {
     return manager.find(BannerEntity, { where: { userId }, order: ORDER });
   }
 
-  findOwned(userId: string, id: string) {
-    return this.banners.findOneBy({ userId, id });
+  findOwned(userId: string, id: string, manager: EntityManager = this.banners.manager) {
+    return manager.findOneBy(BannerEntity, { userId, id });
   }
 
   count(userId: string) {
@@ -61,6 +61,26 @@ export class BannersRepository {
 
   async setOrder(id: string, order: number, manager: EntityManager) {
     await manager.update(BannerEntity, { id }, { order });
+  }
+
+  /**
+   * Numbers the owner's banners 0, 1, 2... in their order, with `moved` (when given) taken out
+   * and put back at its position (past the end: last). No two banners share a place and none
+   * is left empty. Call it after `bump`, which holds the owner's lock.
+   */
+  async renumber(
+    userId: string,
+    manager: EntityManager,
+    moved?: { id: string; position: number },
+  ): Promise<void> {
+    const banners = await this.list(userId, manager);
+    const index = moved ? banners.findIndex((banner) => banner.id === moved.id) : -1;
+    if (moved && index >= 0) {
+      const [banner] = banners.splice(index, 1);
+      banners.splice(Math.min(moved.position, banners.length), 0, banner!);
+    }
+    for (const [order, banner] of banners.entries())
+      if (banner.order !== order) await this.setOrder(banner.id, order, manager);
   }
 
   /**

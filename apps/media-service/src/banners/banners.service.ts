@@ -109,11 +109,13 @@ export class BannersService {
     const banner = await this.owned(userId, id);
     if (body.alt !== undefined) banner.alt = body.alt;
     if (body.link !== undefined) banner.link = body.link.trim();
-    if (body.order !== undefined) banner.order = body.order;
     const saved = await this.dataSource.transaction(async (manager) => {
-      const result = await this.banners.save(banner, manager);
       await this.banners.bump(userId, manager);
-      return result;
+      await this.banners.save(banner, manager);
+      // The order is a place in the list: the others move up or down to make room.
+      if (body.order !== undefined)
+        await this.banners.renumber(userId, manager, { id, position: body.order });
+      return (await this.banners.findOwned(userId, id, manager))!;
     });
     await this.events.announce(userId);
     return toBanner(saved);
@@ -189,9 +191,7 @@ export class BannersService {
       await this.banners.bump(userId, manager);
       await this.banners.remove(id, manager);
       await this.images.remove(id, manager);
-      const rest = await this.banners.list(userId, manager);
-      for (const [order, banner] of rest.entries())
-        if (banner.order !== order) await this.banners.setOrder(banner.id, order, manager);
+      await this.banners.renumber(userId, manager);
     });
   }
 }

@@ -26,11 +26,14 @@ import { toUploadedImage } from './image.mapper';
 import { ImagesRepository } from './images.repository';
 import { type AcceptedUpload, checkUpload, type UploadPolicy } from './intake/upload-checks';
 
-/** The largest a stored image of each kind may be (fit inside, never enlarged). */
+/**
+ * The largest a stored image of each kind may be (fit inside, never enlarged). The shop photo
+ * route asks for 800×800 (SPEC section 7) unless the form says resize=false.
+ */
 const BOXES: Record<StoredKind, { maxWidth: number; maxHeight: number }> = {
   product: { maxWidth: 2048, maxHeight: 2048 },
   profile: { maxWidth: 1024, maxHeight: 1024 },
-  shop: { maxWidth: 800, maxHeight: 800 },
+  shop: { maxWidth: 2048, maxHeight: 2048 },
   banner: { maxWidth: 2400, maxHeight: 1200 },
 };
 const DEFAULT_QUALITY = 0.85;

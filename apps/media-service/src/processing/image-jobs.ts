@@ -87,11 +87,15 @@ export class ImageJobs {
           manager,
         );
         if (job.banner) {
+          await this.banners.bump(job.userId, manager);
           await this.banners.insert(
             { id: job.imageId, userId: job.userId, ...job.banner },
             manager,
           );
-          await this.banners.bump(job.userId, manager);
+          await this.banners.renumber(job.userId, manager, {
+            id: job.imageId,
+            position: job.banner.order,
+          });
         }
       });
     } catch (err) {
