@@ -1,6 +1,7 @@
 import { fetchMail } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { launchChromium } from '../support/browser';
 
 // A new owner, through the real screens of the built web app served by the gateway that
@@ -78,9 +79,17 @@ describe('a new shop owner', () => {
     await page.getByLabel('Shop description').fill('Handwoven sarees and stoles, tested daily.');
     await page.getByRole('button', { name: 'Next' }).click();
 
-    // Step 3: the photo, as an image address until uploads arrive.
+    // Step 3: the photo, a real PNG uploaded from this device.
     await page.getByRole('heading', { level: 2, name: 'Profile Photo' }).waitFor();
-    await page.getByLabel('Paste an image address').fill(at('/favicon.svg'));
+    const logo = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#4338ca' },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Photo file')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await page.getByText('Image uploaded successfully').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Complete Setup' }).click();
     await page.getByRole('heading', { name: 'Setup Complete!' }).waitFor();
     await reached(page, '/dashboard');
