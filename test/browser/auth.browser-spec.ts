@@ -1,7 +1,7 @@
 import { fetchMail } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
+import { at, launchChromium, reached } from '../support/browser';
 
 // Signs up, verifies the e-mailed code, signs out and in again, through the real screens of
 // the built web app served by the gateway that test/stack-setup.ts starts.
@@ -9,20 +9,7 @@ jest.setTimeout(90_000);
 
 let browser: Browser;
 
-function baseUrl(): string {
-  const url = process.env.KARTLINK_BASE_URL;
-  if (!url)
-    throw new Error('KARTLINK_BASE_URL is not set; the browser tests need the running stack');
-  return url;
-}
-
-const at = (path: string) => new URL(path, baseUrl()).toString();
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** Waits until the address bar shows `path` (the app's own navigations fire no load event). */
-async function reached(page: Page, path: string): Promise<void> {
-  await page.waitForFunction(`location.pathname === ${JSON.stringify(path)}`);
-}
 
 beforeAll(async () => {
   browser = await launchChromium();

@@ -1,8 +1,7 @@
-import { fetchMail } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import sharp from 'sharp';
-import { launchChromium } from '../support/browser';
+import { at, launchChromium, reached, signUpThroughScreens } from '../support/browser';
 
 // Images through the real screens of the built web app and the whole stack (test/stack-setup.ts):
 // a new owner uploads the shop photo in the setup wizard and a banner on the banners page, both
@@ -10,38 +9,6 @@ import { launchChromium } from '../support/browser';
 jest.setTimeout(150_000);
 
 let browser: Browser;
-
-function baseUrl(): string {
-  const url = process.env.KARTLINK_BASE_URL;
-  if (!url)
-    throw new Error('KARTLINK_BASE_URL is not set; the browser tests need the running stack');
-  return url;
-}
-
-const at = (path: string) => new URL(path, baseUrl()).toString();
-
-/** Waits until the address bar shows `path` (the app's own navigations fire no load event). */
-async function reached(page: Page, path: string): Promise<void> {
-  await page.waitForFunction(`location.pathname === ${JSON.stringify(path)}`);
-}
-
-/** Signs up through /auth with the code really e-mailed; ends on /shop/setup. */
-async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto(at('/auth?tab=signup'));
-  await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
-  await page.getByLabel('Full name').fill('Media Owner');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Kartlink2026');
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
-  const mail = await fetchMail(email, { timeoutMs: 20_000 });
-  const code = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text ?? ''}`)?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  await page.getByLabel('Verification code').fill(code!);
-  await page.getByRole('button', { name: 'Verify and create account' }).click();
-  await reached(page, '/shop/setup');
-}
 
 /** What the page knows of an <img> (this file is compiled without the DOM types). */
 interface ImageFacts {
@@ -90,7 +57,7 @@ describe('images of a new shop', () => {
       viewport: { width: 390, height: 844 },
     });
     const page = await context.newPage();
-    await signUp(page, `media.${stamp}@example.com`);
+    await signUpThroughScreens(page, `media.${stamp}@example.com`, 'Media Owner');
 
     await page.getByLabel('Shop URL', { exact: true }).fill(shopUrl);
     await page.getByText('This shop URL is available!').waitFor();

@@ -1,8 +1,7 @@
-import { fetchMail } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { launchChromium } from '../support/browser';
+import { at, launchChromium, reached, signUpThroughScreens } from '../support/browser';
 
 // A new owner, through the real screens of the built web app served by the gateway that
 // test/stack-setup.ts starts: sign up, set up the shop in the wizard, create a product link
@@ -10,38 +9,6 @@ import { launchChromium } from '../support/browser';
 jest.setTimeout(120_000);
 
 let browser: Browser;
-
-function baseUrl(): string {
-  const url = process.env.KARTLINK_BASE_URL;
-  if (!url)
-    throw new Error('KARTLINK_BASE_URL is not set; the browser tests need the running stack');
-  return url;
-}
-
-const at = (path: string) => new URL(path, baseUrl()).toString();
-
-/** Waits until the address bar shows `path` (the app's own navigations fire no load event). */
-async function reached(page: Page, path: string): Promise<void> {
-  await page.waitForFunction(`location.pathname === ${JSON.stringify(path)}`);
-}
-
-/** Signs up through /auth with the code really e-mailed; ends on /shop/setup. */
-async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto(at('/auth?tab=signup'));
-  await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
-  await page.getByLabel('Full name').fill('Shop Owner');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Kartlink2026');
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
-  const mail = await fetchMail(email, { timeoutMs: 20_000 });
-  const code = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text ?? ''}`)?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  await page.getByLabel('Verification code').fill(code!);
-  await page.getByRole('button', { name: 'Verify and create account' }).click();
-  await reached(page, '/shop/setup');
-}
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -62,7 +29,7 @@ describe('a new shop owner', () => {
     });
     const page = await context.newPage();
 
-    await signUp(page, email);
+    await signUpThroughScreens(page, email, 'Shop Owner');
     await page.getByRole('heading', { level: 1, name: 'Set up your shop' }).waitFor();
 
     // Step 1: the URL, typed with characters the field drops, checked for availability.
@@ -70,7 +37,7 @@ describe('a new shop owner', () => {
     expect(await page.getByLabel('Shop URL', { exact: true }).inputValue()).toBe(`owner${stamp}`);
     await page.getByLabel('Shop URL', { exact: true }).fill(shopUrl);
     await page.getByText('This shop URL is available!').waitFor();
-    expect(await page.getByText(`${new URL(baseUrl()).origin}/${shopUrl}`).count()).toBe(1);
+    expect(await page.getByText(`${new URL(at('/')).origin}/${shopUrl}`).count()).toBe(1);
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 2: name and description.
@@ -94,7 +61,7 @@ describe('a new shop owner', () => {
     await page.getByRole('heading', { name: 'Setup Complete!' }).waitFor();
     await reached(page, '/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Your dashboard' }).waitFor();
-    await page.getByRole('link', { name: `${new URL(baseUrl()).origin}/${shopUrl}` }).waitFor();
+    await page.getByRole('link', { name: `${new URL(at('/')).origin}/${shopUrl}` }).waitFor();
     expect(await page.evaluate<string | null>("localStorage.getItem('isNewUser')")).toBeNull();
 
     // A product link to three stores.

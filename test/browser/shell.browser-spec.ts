@@ -1,17 +1,10 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
+import { at, launchChromium } from '../support/browser';
 
 // Drives the built web app, served by the gateway that test/stack-setup.ts starts.
 jest.setTimeout(60_000);
 
 let browser: Browser;
-
-function baseUrl(): string {
-  const url = process.env.KARTLINK_BASE_URL;
-  if (!url)
-    throw new Error('KARTLINK_BASE_URL is not set; the browser tests need the running stack');
-  return url;
-}
 
 /** A page in a fresh browser context: empty local storage, light system theme, phone-sized. */
 async function open(path: string, options: BrowserContextOptions = {}): Promise<Page> {
@@ -21,7 +14,7 @@ async function open(path: string, options: BrowserContextOptions = {}): Promise<
     ...options,
   });
   const page = await context.newPage();
-  await page.goto(new URL(path, baseUrl()).toString());
+  await page.goto(at(path));
   return page;
 }
 
@@ -89,11 +82,11 @@ describe('web app shell', () => {
     );
     expect(background).toBe('rgb(14, 16, 24)');
 
-    await page.goto(new URL('/some-shop', baseUrl()).toString());
+    await page.goto(at('/some-shop'));
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await shownTheme(page)).toBe('light');
 
-    await page.goto(new URL('/privacy-policy', baseUrl()).toString());
+    await page.goto(at('/privacy-policy'));
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     expect(await shownTheme(page)).toBe('dark');
     await page.context().close();

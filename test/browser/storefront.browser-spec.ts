@@ -2,22 +2,13 @@ import type { Product, Shop } from '@kartlink/contracts';
 import { randomInt } from 'node:crypto';
 import type { Browser, Page, Request } from 'playwright-core';
 import { signUp, Visitor } from '../support/auth-client';
-import { launchChromium } from '../support/browser';
+import { at, launchChromium } from '../support/browser';
 
 // A visitor opens a public shop, then a product, and leaves for a store through the options
 // sheet, in the built web app served by the gateway that test/stack-setup.ts starts.
 jest.setTimeout(90_000);
 
 let browser: Browser;
-
-function baseUrl(): string {
-  const url = process.env.KARTLINK_BASE_URL;
-  if (!url)
-    throw new Error('KARTLINK_BASE_URL is not set; the browser tests need the running stack');
-  return url;
-}
-
-const at = (path: string) => new URL(path, baseUrl()).toString();
 
 const AMAZON_URL = 'https://www.amazon.in/dp/B0DIYA4SET';
 

@@ -1,4 +1,5 @@
-import { type Browser, chromium } from 'playwright-core';
+import { fetchMail } from '@kartlink/testing';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
 export function launchChromium(): Promise<Browser> {
@@ -12,4 +13,35 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** The address of `path` on the stack under test (test/stack-setup.ts). */
+export function at(path: string): string {
+  const base = process.env.KARTLINK_BASE_URL;
+  if (!base)
+    throw new Error('KARTLINK_BASE_URL is not set; the browser tests need the running stack');
+  return new URL(path, base).toString();
+}
+
+/** Waits until the address bar shows `path` (the app's own navigations fire no load event). */
+export async function reached(page: Page, path: string): Promise<void> {
+  await page.waitForFunction(`location.pathname === ${JSON.stringify(path)}`);
+}
+
+/** Signs up through /auth with the code really e-mailed; ends on /shop/setup. */
+export async function signUpThroughScreens(page: Page, email: string, fullName: string) {
+  await page.goto(at('/auth?tab=signup'));
+  await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+  await page.getByLabel('Full name').fill(fullName);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Kartlink2026');
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
+  const mail = await fetchMail(email, { timeoutMs: 20_000 });
+  const code = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text ?? ''}`)?.[1];
+  if (!code) throw new Error(`no 6-digit code in the mail to ${email}: ${mail.subject}`);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify and create account' }).click();
+  await reached(page, '/shop/setup');
 }
