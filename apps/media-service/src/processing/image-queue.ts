@@ -14,6 +14,9 @@ import { IMAGE_QUEUE, type PrimaryJob, type VariantsJob } from './jobs';
 
 type ImageJob = Job<PrimaryJob | VariantsJob, void, string>;
 
+/** Any priority ranks after the primary jobs, which have none. */
+const VARIANTS_PRIORITY = 10;
+
 /**
  * The image queue in Redis and this replica's workers. A bounded number of images is
  * processed at once (MEDIA_WORKER_CONCURRENCY), so one large image never stalls the rest.
@@ -98,7 +101,12 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     const data = job.data as PrimaryJob;
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     await this.jobs.primary(data, finalAttempt);
-    // Thumbnails and the WebP copy follow in the background; one job per image.
-    await this.queue.add('variants', { imageId: data.imageId }, { jobId: `v-${data.imageId}` });
+    // Thumbnails and the WebP copy follow in the background, one job per image. Jobs without a
+    // priority go first in BullMQ: a waiting upload never queues behind other images' variants.
+    await this.queue.add(
+      'variants',
+      { imageId: data.imageId },
+      { jobId: `v-${data.imageId}`, priority: VARIANTS_PRIORITY },
+    );
   }
 }
