@@ -92,19 +92,20 @@ describe('header and footer', () => {
   it('change the top bar style once the page is scrolled past 20 px', async () => {
     renderApp('/privacy-policy');
     await pageHeading();
-    const header = screen.getByRole('banner');
     const scrollTo = (y: number) =>
       act(() => {
         window.scrollY = y;
         fireEvent.scroll(window);
       });
+    // The header is looked up again each time: the layout may mount it anew while it settles.
+    const header = () => screen.getByRole('banner');
 
     scrollTo(20);
-    expect(header).not.toHaveClass('site-header--scrolled');
+    expect(header()).not.toHaveClass('site-header--scrolled');
     scrollTo(21);
-    expect(header).toHaveClass('site-header--scrolled');
+    await waitFor(() => expect(header()).toHaveClass('site-header--scrolled'));
     scrollTo(0);
-    expect(header).not.toHaveClass('site-header--scrolled');
+    await waitFor(() => expect(header()).not.toHaveClass('site-header--scrolled'));
   });
 
   it('show the tagline, three social profiles and the copyright line', async () => {
