@@ -81,6 +81,12 @@ const READY_PATH = '/api/health/ready';
 // Ctrl-C reaches the apps at the same moment as this process: an exit within this window of a
 // stop request is part of stopping, not a crash.
 const EXIT_GRACE_MS = 300;
+/** How long a stopping app may take before it is killed. */
+const STOP_GRACE_MS = 10_000;
+/** After Ctrl-C, how long an app has to say that it is shutting down before it gets SIGTERM. */
+const INTERRUPT_WAIT_MS = 1_000;
+/** The line an app writes when a signal starts its graceful shutdown (libs/server-kit). */
+const SHUTTING_DOWN = /"msg":"shutting down/;
 
 export class Stack {
   readonly baseUrl: string;
@@ -89,6 +95,8 @@ export class Stack {
 
   private readonly env: NodeJS.ProcessEnv;
   private readonly children = new Map<string, ChildProcess>();
+  /** Apps that logged the start of their shutdown. */
+  private readonly shuttingDown = new Set<string>();
   private readonly crashed = new AbortController();
   private stopping = false;
   private reportCrash!: (message: string) => void;
@@ -115,12 +123,37 @@ export class Stack {
     }
   }
 
-  /** Stops the gateway first (no new requests), then the services. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the gateway first (no new requests), then the services. `interrupted`: Ctrl-C, which
+   * the terminal sent the apps too.
+   */
+  async stop({ interrupted = false } = {}): Promise<void> {
     this.stopping = true;
     const gateway = this.children.get('gateway');
-    if (gateway) await stopProcess(gateway);
-    await Promise.all([...this.children.values()].map((child) => stopProcess(child)));
+    if (gateway) await this.stopApp('gateway', gateway, interrupted);
+    await Promise.all(
+      [...this.children].map(([name, child]) => this.stopApp(name, child, interrupted)),
+    );
+  }
+
+  /**
+   * SIGTERM, unless Ctrl-C already started the app's shutdown: a second signal would make it
+   * exit at once instead of finishing its work.
+   */
+  private async stopApp(name: string, child: ChildProcess, interrupted: boolean): Promise<void> {
+    const shuttingDown =
+      interrupted &&
+      (await waitFor(() => this.shuttingDown.has(name) || child.exitCode !== null, {
+        timeoutMs: INTERRUPT_WAIT_MS,
+        intervalMs: 20,
+      }).catch(() => false));
+    if (!shuttingDown) {
+      await stopProcess(child, STOP_GRACE_MS);
+      return;
+    }
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    await waitForExit(child);
+    clearTimeout(timer);
   }
 
   private assertBuilt(): void {
@@ -143,7 +176,10 @@ export class Stack {
     this.children.set(name, child);
     for (const stream of [child.stdout, child.stderr]) {
       if (stream)
-        createInterface({ input: stream }).on('line', (line) => this.options.onLine(name, line));
+        createInterface({ input: stream }).on('line', (line) => {
+          if (SHUTTING_DOWN.test(line)) this.shuttingDown.add(name);
+          this.options.onLine(name, line);
+        });
     }
     return child;
   }

@@ -35,6 +35,8 @@ const printAppLine = (app: string, line: string) =>
 /** Things to undo on the way out; they run newest first. */
 const cleanups: Array<() => Promise<unknown>> = [];
 let stopping: Promise<void> | undefined;
+/** Ctrl-C: the terminal sent SIGINT to the apps as well. */
+let interrupted = false;
 
 function stopAll(exitCode: number): Promise<void> {
   stopping ??= (async () => {
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
   const gatewayPort = port();
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => {
+      if (signal === 'SIGINT') interrupted = true;
       if (!stopping) say('Stopping…');
       void stopAll(0);
     });
@@ -132,7 +135,7 @@ async function main(): Promise<void> {
     logLevel: process.env.LOG_LEVEL || 'info',
     onLine: printAppLine,
   });
-  cleanups.push(() => stack.stop());
+  cleanups.push(() => stack.stop({ interrupted }));
   await stack.start();
 
   const vite = dev ? startVite(stack.baseUrl) : undefined;

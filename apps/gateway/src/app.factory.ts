@@ -7,6 +7,7 @@ import { LogController } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
+import { closeConnectionsGracefully } from './http/graceful-close';
 import { createValidationPipe } from './http/validation';
 import { setupOpenApi } from './openapi';
 import { registerPublicRoutes } from './public/public-routes';
@@ -33,6 +34,7 @@ export async function createGateway(
     trustProxy: config.TRUST_PROXY,
     // Service timeouts answer first; this only guards against clients that never finish sending.
     requestTimeout: 30_000,
+    // While closing, a request on an open connection is refused unread (see graceful-close.ts).
     return503OnClosing: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
@@ -55,7 +57,7 @@ export async function createGateway(
     exposedHeaders: [Headers.requestId, 'retry-after'],
   });
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  closeConnectionsGracefully(app);
   setupOpenApi(app, config.APP_VERSION, config.PUBLIC_URL);
   // Before any route: awaiting a plugin builds the routes declared so far at once, and those
   // would miss the error handler Nest installs at init (the one error mapping).

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { describeConfig } from '@kartlink/config';
-import { createLogger, loadServiceConfig } from '@kartlink/server-kit';
+import { createLogger, GracefulShutdown, loadServiceConfig } from '@kartlink/server-kit';
 import { createGateway } from './app.factory';
 import { configSchema } from './config';
 
@@ -9,6 +9,13 @@ async function main() {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   logger.info({ config: describeConfig(configSchema, config) }, 'starting');
   const app = await createGateway(config, logger);
+  // On SIGTERM: the HTTP side closes first (new connections refused, requests in progress
+  // finished; see http/graceful-close.ts), then NATS is drained and Redis closed.
+  new GracefulShutdown({
+    logger,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    close: () => app.close(),
+  }).listen();
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info({ url: await app.getUrl() }, 'gateway listening');
 }

@@ -12,6 +12,7 @@ import { type DataSourceOptions } from 'typeorm';
 import { createLogger, type Logger, NestPinoLogger } from './logger';
 import { natsConnectionOptions, PrefixedNatsServer } from './nats-transport';
 import { runServiceMigrations } from './database';
+import { GracefulShutdown } from './graceful-shutdown';
 import type { ServiceConfig } from './service-module';
 
 /** Reads and validates the environment; on any problem prints the full list and exits. */
@@ -46,7 +47,6 @@ export async function createService<C extends ServiceConfig>(
     ),
     logger: new NestPinoLogger(logger),
   });
-  app.enableShutdownHooks();
   return app;
 }
 
@@ -61,6 +61,14 @@ export async function runService<S extends Schema>(options: {
   const logger = createLogger(name, config.LOG_LEVEL);
   logger.info({ config: describeConfig(options.schema, config) }, 'starting');
   const app = await createService(options.service, config, logger, options.module(config, logger));
+  // On SIGTERM, in this order: the NATS subscriptions are drained and the requests in progress
+  // answered; then the module hooks stop the JetStream consumers and the BullMQ workers, each
+  // finishing what it holds; then the connections and the database pool close.
+  new GracefulShutdown({
+    logger,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    close: () => app.close(),
+  }).listen();
   await app.listen();
   logger.info(
     { queue: queueGroupOf(options.service), subjectPrefix: config.NATS_SUBJECT_PREFIX },

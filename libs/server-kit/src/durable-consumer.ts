@@ -1,5 +1,6 @@
-import { connect, type ConsumerMessages, type JetStreamManager, type NatsConnection } from 'nats';
+import { connect, type JetStreamManager, type NatsConnection } from 'nats';
 import { ensureDurableConsumer } from './analytics-stream';
+import { pullUntilStopped } from './jetstream-pull';
 import type { Logger } from './logger';
 
 export interface DurableConsumerOptions {
@@ -21,9 +22,12 @@ export interface DurableConsumerOptions {
 }
 
 export interface DurableConsumer {
-  /** Stops taking events, lets the one in hand finish, and closes the connection. */
+  /** Stops taking events, applies those already delivered, and closes the connection. */
   stop(): Promise<void>;
 }
+
+/** Events asked for at once; each is applied and acknowledged before the next. */
+const FETCH_BATCH = 100;
 
 /**
  * Consumes one subject of a JetStream stream through a durable consumer that a service's
@@ -46,9 +50,11 @@ export async function consumeDurably(options: DurableConsumerOptions): Promise<D
     ackWaitMs: options.ackWaitMs ?? 30_000,
   });
   const consumer = await connection.jetstream().consumers.get(stream, options.durable);
-  const messages: ConsumerMessages = await consumer.consume({ max_messages: 100 });
-  const loop = (async () => {
-    for await (const message of messages) {
+  const pulling = pullUntilStopped(consumer, {
+    name: options.durable,
+    batch: FETCH_BATCH,
+    logger: options.logger,
+    onMessage: async (message) => {
       try {
         await options.handle(message.data, message.seq);
         message.ack();
@@ -56,12 +62,12 @@ export async function consumeDurably(options: DurableConsumerOptions): Promise<D
         options.logger.warn({ err, seq: message.seq, durable: options.durable }, 'event retried');
         message.nak(2000);
       }
-    }
-  })();
+    },
+  });
   return {
     async stop() {
-      await messages.close();
-      await loop;
+      await pulling.stop();
+      // Drained, the connection sends the last acknowledgements before it closes.
       await connection.drain().catch(() => undefined);
     },
   };

@@ -15,3 +15,5 @@ export * from './blob-store';
 export * from './blob-store.nats';
 export * from './media-stream';
 export * from './durable-consumer';
+export * from './jetstream-pull';
+export * from './graceful-shutdown';

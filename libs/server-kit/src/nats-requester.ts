@@ -78,7 +78,15 @@ export class NatsRequester {
     return this.client.unwrap<NatsConnection>().rtt();
   }
 
+  /** Drains the connection (answers on their way are received, publications flushed), then closes it. */
   async close() {
+    let connection: NatsConnection | undefined;
+    try {
+      connection = this.client.unwrap<NatsConnection>();
+    } catch {
+      // Never connected.
+    }
+    await connection?.drain().catch(() => undefined);
     await this.client.close();
   }
 

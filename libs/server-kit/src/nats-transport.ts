@@ -1,16 +1,61 @@
 import { ServerNats } from '@nestjs/microservices';
+import type { NatsContext } from '@nestjs/microservices';
+import type { Msg, NatsConnection, Subscription } from 'nats';
+
+type ServerOptions = ConstructorParameters<typeof ServerNats>[0];
+
+/** Counts the work in progress and tells when there is none. */
+export class InFlight {
+  private count = 0;
+  private waiters: Array<() => void> = [];
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Starts one piece of work; the function returned ends it (once, however often called). */
+  begin(): () => void {
+    this.count += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.count -= 1;
+      if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+    };
+  }
+
+  /** Resolves once nothing is in progress. */
+  idle(): Promise<void> {
+    if (this.count === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
 
 /**
- * The NestJS NATS server with one addition: every subject this service answers on is prefixed
- * (NATS_SUBJECT_PREFIX), so that test runs and environments sharing one NATS never see each
- * other's requests. Handlers keep the plain subjects of libs/contracts.
+ * The NestJS NATS server with two additions.
+ *
+ * Every subject this service answers on is prefixed (NATS_SUBJECT_PREFIX), so that test runs
+ * and environments sharing one NATS never see each other's requests. Handlers keep the plain
+ * subjects of libs/contracts.
+ *
+ * Closing is graceful: the subscriptions are drained (NATS sends this replica no more
+ * requests, the other replicas of the queue group get them, and the requests already on their
+ * way are still handled), then the handlers in progress finish and their replies are flushed,
+ * and only then does the connection close. Nest's own close drops the connection at once.
  */
 export class PrefixedNatsServer extends ServerNats {
+  private readonly requestSubscriptions: Subscription[] = [];
+  private readonly inFlight = new InFlight();
+  /** The end of each message being handled, until its reply takes it over. */
+  private readonly ends = new Map<Msg, () => void>();
+  private closing?: Promise<void>;
+
   constructor(
-    options: ConstructorParameters<typeof ServerNats>[0],
+    private readonly serverOptions: ServerOptions,
     private readonly subjectPrefix: string,
   ) {
-    super(options);
+    super(serverOptions);
   }
 
   override async listen(
@@ -23,6 +68,74 @@ export class PrefixedNatsServer extends ServerNats {
         this.messageHandlers.set(`${this.subjectPrefix}${subject}`, handler);
     }
     return super.listen(callback);
+  }
+
+  /** As Nest's, keeping the subscriptions to drain them. */
+  override bindEvents(client: NatsConnection): void {
+    const defaultQueue = this.serverOptions?.queue;
+    for (const [channel, handler] of this.messageHandlers) {
+      const queue = (handler.extras?.queue as string | undefined) ?? defaultQueue;
+      const callback = this.getMessageHandler(channel).bind(this) as (
+        err: Error | null,
+        message: Msg,
+      ) => void;
+      this.requestSubscriptions.push(client.subscribe(channel, { queue, callback }));
+    }
+  }
+
+  override async handleMessage(channel: string, message: Msg): Promise<unknown> {
+    this.ends.set(message, this.inFlight.begin());
+    try {
+      return await super.handleMessage(channel, message);
+    } finally {
+      // A request's handler may still be running here (Nest subscribes to its answer): its
+      // reply ends it (getPublisher took its end). Anything else ends now.
+      this.ends.get(message)?.();
+      this.ends.delete(message);
+    }
+  }
+
+  override getPublisher(
+    message: Msg,
+    id: string,
+    ctx: NatsContext,
+  ): (packet: { isDisposed?: boolean; status?: string }) => unknown {
+    const publish = super.getPublisher(message, id, ctx);
+    const end = this.ends.get(message);
+    if (!message.reply || !end) return publish;
+    this.ends.delete(message);
+    return (packet) => {
+      try {
+        return publish(packet);
+      } finally {
+        // Nest marks the last packet of an answer; "no handler" is a single error packet.
+        if (packet.isDisposed || packet.status === 'error') end();
+      }
+    };
+  }
+
+  /** Requests being handled now. */
+  get requestsInFlight(): number {
+    return this.inFlight.size;
+  }
+
+  override close(): Promise<void> {
+    this.closing ??= this.drainAndClose();
+    return this.closing;
+  }
+
+  private async drainAndClose(): Promise<void> {
+    await Promise.all(this.requestSubscriptions.map((s) => s.drain().catch(() => undefined)));
+    await this.inFlight.idle();
+    let connection: NatsConnection | undefined;
+    try {
+      connection = this.unwrap<NatsConnection>();
+    } catch {
+      // Never connected: nothing to flush.
+    }
+    // Draining the connection flushes the replies just written, then closes it.
+    await connection?.drain().catch(() => undefined);
+    await super.close();
   }
 }
 

@@ -24,6 +24,14 @@ export const commonEnvSchema = {
     default: '',
     pattern: /^([A-Za-z0-9_-]+\.)*$/,
   }),
+  SHUTDOWN_TIMEOUT_MS: int({
+    description:
+      'on SIGTERM, how long in-flight work may take to finish before the process exits anyway ' +
+      "(below the orchestrator's grace period)",
+    default: 25_000,
+    min: 1000,
+    max: 600_000,
+  }),
 };
 
 /** Variables every NATS service reads; a service adds its own beside them. */

@@ -11,8 +11,10 @@ import {
   ensureDurableConsumer,
   LOGGER,
   type Logger,
+  type PullLoop,
+  pullUntilStopped,
 } from '@kartlink/server-kit';
-import { connect, type ConsumerMessages, type JsMsg, type NatsConnection, StringCodec } from 'nats';
+import { connect, type JsMsg, type NatsConnection, StringCodec } from 'nats';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
 import { type EventRow, readEvent, toRow } from './event-rows';
@@ -20,7 +22,8 @@ import { EventsRepository } from './events.repository';
 
 export const STORE_CONSUMER = 'analytics-store';
 const RETRY_DELAY_MS = 2000;
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** A store that hangs (database away) holds the shutdown this long, then is left to redelivery. */
+const STOP_WAIT_MS = 10_000;
 const text = StringCodec();
 
 /** What the consumer has done since it started (logged, and read by tests). */
@@ -49,8 +52,7 @@ export class EventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
     retried: 0,
   };
   private connection?: NatsConnection;
-  private messages?: ConsumerMessages;
-  private loop?: Promise<void>;
+  private pulling?: PullLoop;
   private buffer: JsMsg[] = [];
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
@@ -79,40 +81,36 @@ export class EventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
       ackWaitMs: this.config.ANALYTICS_ACK_WAIT_MS,
     });
     const consumer = await this.connection.jetstream().consumers.get(stream, STORE_CONSUMER);
-    this.messages = await consumer.consume({
-      max_messages: Math.min(
-        this.config.ANALYTICS_BATCH_SIZE * 2,
-        this.config.ANALYTICS_MAX_ACK_PENDING,
-      ),
+    this.pulling = pullUntilStopped(consumer, {
+      name: STORE_CONSUMER,
+      batch: Math.min(this.config.ANALYTICS_BATCH_SIZE * 2, this.config.ANALYTICS_MAX_ACK_PENDING),
+      logger: this.logger,
+      onMessage: (message) => this.take(message),
     });
-    this.loop = this.run(this.messages);
     this.logger.info({ stream, consumer: STORE_CONSUMER }, 'storing analytics events');
   }
 
-  /** Stops fetching, stores and acknowledges what was already delivered, then disconnects. */
+  /**
+   * Asks for no more events, stores and acknowledges every one already delivered (none is left
+   * to come back after the ack wait), then disconnects.
+   */
   async onModuleDestroy() {
     const finish = async () => {
-      await this.messages?.close();
-      await this.loop;
-      await this.flushing;
+      await this.pulling?.stop();
+      await this.flush();
     };
-    await Promise.race([finish(), new Promise((done) => setTimeout(done, SHUTDOWN_TIMEOUT_MS))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([finish(), new Promise((done) => (timer = setTimeout(done, STOP_WAIT_MS)))]);
+    clearTimeout(timer);
     await this.connection?.drain().catch(() => undefined);
     this.logger.info({ ...this.stats }, 'analytics events consumer stopped');
   }
 
-  private async run(messages: ConsumerMessages) {
-    try {
-      for await (const message of messages) {
-        this.buffer.push(message);
-        if (this.buffer.length >= this.config.ANALYTICS_BATCH_SIZE) await this.flush();
-        else
-          this.timer ??= setTimeout(() => void this.flush(), this.config.ANALYTICS_BATCH_WAIT_MS);
-      }
-    } catch (err) {
-      this.logger.error({ err }, 'analytics events consumer stopped unexpectedly');
-    }
-    await this.flush();
+  /** One delivered event into the buffer; a full buffer is stored before the next is taken. */
+  private take(message: JsMsg): Promise<void> | void {
+    this.buffer.push(message);
+    if (this.buffer.length >= this.config.ANALYTICS_BATCH_SIZE) return this.flush();
+    this.timer ??= setTimeout(() => void this.flush(), this.config.ANALYTICS_BATCH_WAIT_MS);
   }
 
   /** Hands the buffered messages to the store, one batch after another. */

@@ -2,7 +2,7 @@ import {
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type OnModuleDestroy,
+  type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Events, type ProductClicksChanged } from '@kartlink/contracts';
 import { CONFIG, ensureAnalyticsStream, LOGGER, type Logger } from '@kartlink/server-kit';
@@ -22,7 +22,7 @@ const codec = JSONCodec<ProductClicksChanged>();
  * Then tells shop-service the new click totals of the products it touched.
  */
 @Injectable()
-export class RollupsService implements OnApplicationBootstrap, OnModuleDestroy {
+export class RollupsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private connection?: NatsConnection;
   private jetstream?: JetStreamClient;
 
@@ -46,7 +46,8 @@ export class RollupsService implements OnApplicationBootstrap, OnModuleDestroy {
     this.jetstream = this.connection.jetstream();
   }
 
-  async onModuleDestroy() {
+  /** After the rollup worker stopped (RollupJobs), so that a fold in progress can announce. */
+  async onApplicationShutdown() {
     await this.connection?.drain().catch(() => undefined);
   }
 
