@@ -1,0 +1,304 @@
+import { type UploadedImage } from '@kartlink/contracts';
+import { findFreePort } from '@kartlink/infra';
+import { pgQuery, provisionTestRun, type TestRun, waitFor } from '@kartlink/testing';
+import { Queue } from 'bullmq';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { IMAGE_QUEUE, type PrimaryJob } from '../../apps/media-service/src/processing/jobs';
+import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
+import { appEnvironment } from '../../tools/stack';
+import { type AppProcess, AppProcesses } from '../support/app-processes';
+import { signUp, Visitor } from '../support/auth-client';
+import { type LoadBalancer, startLoadBalancer } from '../support/nginx';
+
+/**
+ * Scale-out on one machine: two replicas of every service and two gateways behind nginx, as an
+ * ingress would run them. Visitors read products and click, an owner reads their figures and
+ * uploads photos; halfway through, one gateway and one replica of each service get SIGTERM (as
+ * in a rolling update or a node drain). No client of the load balancer may see a failure, every
+ * accepted click must be counted exactly once, and every upload in flight must complete.
+ */
+jest.setTimeout(180_000);
+
+const rootDir = resolve(__dirname, '..', '..');
+const SERVICES = ['auth-service', 'shop-service', 'media-service', 'analytics-service'];
+const LOAD_MS = 24_000;
+/** When, into the load, the uploads start; SIGTERM follows once their jobs run. */
+const UPLOADS_AT_MS = 8_000;
+const UPLOADS = 4;
+const PRODUCTS = 30;
+const CLICKED_PRODUCTS = 3;
+const savedEnv: NodeJS.ProcessEnv = {};
+let run: TestRun;
+let apps: AppProcesses;
+let balancer: LoadBalancer;
+let log: WriteStream;
+let queue: Queue<PrimaryJob>;
+let gatewayPorts: number[];
+
+/** What one kind of client saw: answers as expected, and every other outcome. */
+interface Tally {
+  ok: number;
+  failures: string[];
+}
+
+/** Requests one after another until the deadline, each awaited to its end (none abandoned). */
+async function loop(
+  deadline: number,
+  tally: Tally,
+  send: () => { path: string; init?: RequestInit; expect: number },
+) {
+  while (Date.now() < deadline) {
+    const { path, init, expect: expected } = send();
+    try {
+      const response = await fetch(`${balancer.url}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(30_000),
+      });
+      const body = await response.text();
+      if (response.status === expected) tally.ok += 1;
+      else tally.failures.push(`${init?.method ?? 'GET'} ${path}: ${response.status} ${body}`);
+    } catch (err) {
+      tally.failures.push(`${init?.method ?? 'GET'} ${path}: ${(err as Error).message}`);
+    }
+  }
+}
+
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+
+async function upload(token: string) {
+  const form = new FormData();
+  form.append('type', 'product');
+  const jpeg = await sampleJpeg(1200, 900);
+  form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'kurta.jpg');
+  try {
+    const response = await fetch(`${balancer.url}/api/photos/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+      signal: AbortSignal.timeout(90_000),
+    });
+    const body = (await response.json()) as { data: UploadedImage };
+    return { status: response.status, id: body.data?._id };
+  } catch (err) {
+    return { status: 0, id: undefined, error: (err as Error).message };
+  }
+}
+
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await pgQuery<{ n: string }>(sql, params))[0]!.n);
+
+beforeAll(async () => {
+  run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_scale' });
+  mkdirSync(join(rootDir, 'test-results'), { recursive: true });
+  log = createWriteStream(join(rootDir, 'test-results', 'scale-out.log'));
+  log.write(`${run.summary}\n`);
+  gatewayPorts = [await findFreePort(), await findFreePort()];
+  let balancerPort = await findFreePort();
+  while (gatewayPorts.includes(balancerPort)) balancerPort = await findFreePort();
+  const publicUrl = `http://127.0.0.1:${balancerPort}`;
+  const env = appEnvironment({
+    rootDir,
+    infra: run.env,
+    port: gatewayPorts[0]!,
+    host: '127.0.0.1',
+    publicUrl,
+    webOrigins: [publicUrl],
+    nodeEnv: 'test',
+    logLevel: 'info',
+    extraEnv: {
+      WEB_DIST_DIR: '',
+      // Every visitor comes through nginx, from one address.
+      RATE_LIMIT_MAX: '1000000',
+      TRACK_RATE_LIMIT_PER_MINUTE: '10000000',
+      // Uploads stay in flight this long: SIGTERM lands while their jobs run.
+      MEDIA_TEST_DELAY_MS: '4000',
+      ANALYTICS_FOLD_EVERY_MS: '500',
+    },
+  });
+  for (const key of [...Object.keys(run.env), 'KARTLINK_BASE_URL'])
+    savedEnv[key] = process.env[key];
+  Object.assign(process.env, run.env, { KARTLINK_BASE_URL: publicUrl });
+
+  apps = new AppProcesses({ rootDir, env, log });
+  for (const service of SERVICES) await apps.migrate(service);
+  const replicas = SERVICES.flatMap((service) => [apps.launch(service), apps.launch(service)]);
+  // The gateways log only warnings: a line per request would cost the load its CPU.
+  for (const port of gatewayPorts)
+    apps.launch('gateway', { PORT: String(port), LOG_LEVEL: 'warn' });
+  await Promise.all(replicas.map((replica) => replica.logged(/listening on NATS$/)));
+  for (const port of gatewayPorts)
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200,
+      { timeoutMs: 60_000, intervalMs: 250, description: `the gateway on ${port} to be ready` },
+    );
+  balancer = await startLoadBalancer({
+    port: balancerPort,
+    upstreams: gatewayPorts,
+    onLine: (line) => log.write(`[nginx] ${line}\n`),
+  });
+  queue = new Queue<PrimaryJob>(IMAGE_QUEUE, {
+    connection: { url: run.env.REDIS_URL, maxRetriesPerRequest: null },
+    prefix: `${run.env.REDIS_KEY_PREFIX}bull`,
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await balancer?.stop();
+  await apps?.stopAll();
+  await queue?.close();
+  for (const [key, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  log?.end();
+  await run?.cleanup();
+});
+
+it('loses no request, no click and no upload when a gateway and a replica of each service stop mid-load', async () => {
+  const owner = new Visitor();
+  const { session } = await signUp(owner);
+  const token = owner.accessToken!;
+  const shopUrl = 'scale-bazaar';
+  const [{ id: shopId }] = await pgQuery<{ id: string }>(
+    `INSERT INTO shop.shops (user_id, shop_url, shop_name, shop_description, is_shop_public, setup_completed)
+     VALUES ($1, $2, 'Scale Bazaar', 'Thirty products and a rolling update', true, true) RETURNING id`,
+    [session.user.id, shopUrl],
+  );
+  const products = await pgQuery<{ id: string; short_code: string }>(
+    `INSERT INTO shop.products (shop_id, short_code, title, store_urls)
+     SELECT $1, 'item-' || n, 'Item ' || n, '["https://www.amazon.in/dp/B0S"]'
+       FROM generate_series(1, ${PRODUCTS}) AS n
+     RETURNING id, short_code`,
+    [shopId!],
+  );
+  const clicked = products.slice(0, CLICKED_PRODUCTS).map((p) => p.id);
+  const visitor = {
+    'content-type': 'application/json',
+    'user-agent':
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36',
+  };
+
+  const tallies = {
+    reads: { ok: 0, failures: [] } as Tally,
+    clicks: { ok: 0, failures: [] } as Tally,
+    ownerReads: { ok: 0, failures: [] } as Tally,
+  };
+  const started = Date.now();
+  const deadline = started + LOAD_MS;
+  const clients = [
+    ...Array.from({ length: 6 }, () =>
+      loop(deadline, tallies.reads, () => ({
+        path: `/api/url/shop/${shopUrl}/${pick(products).short_code}`,
+        expect: 200,
+      })),
+    ),
+    ...Array.from({ length: 6 }, () =>
+      loop(deadline, tallies.clicks, () => ({
+        path: `/api/analytics/track/${pick(clicked)}`,
+        init: {
+          method: 'POST',
+          headers: visitor,
+          body: JSON.stringify({ device: 'mobile', browser: 'Chrome', platform: 'amazon' }),
+        },
+        expect: 202,
+      })),
+    ),
+    // Reads no cache answers: every service in turn (readiness asks each one), shop-service
+    // and analytics-service for the owner.
+    ...Array.from({ length: 2 }, () =>
+      loop(deadline, tallies.ownerReads, () => ({
+        ...pick([
+          { path: '/api/health/ready' },
+          { path: '/api/shop/status' },
+          { path: '/api/analytics/overview' },
+        ]),
+        init: { headers: { authorization: `Bearer ${token}` } },
+        expect: 200,
+      })),
+    ),
+  ];
+
+  await sleep(UPLOADS_AT_MS);
+  const active = await queue.getActiveCount();
+  const uploads = Promise.all(Array.from({ length: UPLOADS }, () => upload(token)));
+  await waitFor(async () => (await queue.getActiveCount()) >= active + UPLOADS, {
+    timeoutMs: 30_000,
+    intervalMs: 50,
+    description: 'every upload to be processing',
+  });
+
+  const stopped: AppProcess[] = [
+    apps.running('gateway')[0]!,
+    ...SERVICES.map((s) => apps.running(s)[0]!),
+  ];
+  for (const app of stopped) apps.terminate(app);
+  apps.mark(`SIGTERM sent ${Date.now() - started} ms into the load`);
+
+  const exits = await Promise.all(stopped.map(async (app) => [app.label, await app.exited]));
+  await Promise.all(clients);
+  const uploaded = await uploads;
+  apps.mark(
+    `load over: ${JSON.stringify(Object.fromEntries(Object.entries(tallies).map(([k, t]) => [k, t.ok])))}`,
+  );
+
+  // Each stopped process finished its work and exited by itself.
+  expect(exits).toEqual(stopped.map((app) => [app.label, { code: 0, signal: null }]));
+  // Not one failure as the clients of the load balancer saw it.
+  expect({
+    reads: tallies.reads.failures,
+    clicks: tallies.clicks.failures,
+    ownerReads: tallies.ownerReads.failures,
+    uploads: uploaded.filter((u) => u.status !== 201),
+  }).toEqual({ reads: [], clicks: [], ownerReads: [], uploads: [] });
+  expect(Math.min(tallies.reads.ok, tallies.clicks.ok, tallies.ownerReads.ok)).toBeGreaterThan(0);
+
+  // Every upload in flight was processed and stored, its thumbnail made by the replica left.
+  const ids = uploaded.map((u) => u.id!);
+  await waitFor(
+    async () =>
+      (await count(
+        `SELECT count(*) AS n FROM media.images WHERE id = ANY($1) AND variants ? 'thumbnail'`,
+        [ids],
+      )) === UPLOADS,
+    { timeoutMs: 60_000, intervalMs: 250, description: 'every uploaded image with its thumbnail' },
+  );
+
+  // Every accepted click counted once: stored, folded into the rollups, and in shop-service.
+  const accepted = tallies.clicks.ok;
+  const figures = async () => ({
+    stored: await count('SELECT count(*) AS n FROM analytics.events WHERE product_id = ANY($1)', [
+      clicked,
+    ]),
+    unfolded: await count(
+      'SELECT count(*) AS n FROM analytics.events WHERE product_id = ANY($1) AND NOT folded',
+      [clicked],
+    ),
+    productClicks: await count(
+      'SELECT coalesce(sum(clicks), 0) AS n FROM analytics.product_daily WHERE product_id = ANY($1)',
+      [clicked],
+    ),
+    inShopService: await count(
+      'SELECT coalesce(sum(clicks), 0) AS n FROM shop.products WHERE id = ANY($1)',
+      [clicked],
+    ),
+  });
+  const exact = { stored: accepted, unfolded: 0, productClicks: accepted, inShopService: accepted };
+  await waitFor(async () => JSON.stringify(await figures()) === JSON.stringify(exact), {
+    timeoutMs: 60_000,
+    intervalMs: 250,
+    description: 'every accepted click counted',
+  }).catch(async (err: Error) => {
+    throw new Error(`${err.message}: ${JSON.stringify(await figures())}, accepted ${accepted}`);
+  });
+  expect(await figures()).toEqual(exact);
+
+  // Both gateways carried the load; the requests nginx had to send to the other gateway.
+  const lines = balancer.accessLog();
+  const retried = lines.filter((line) => /upstreams=\S+, /.test(line));
+  apps.mark(`nginx: ${lines.length} requests, ${retried.length} sent on to the other gateway`);
+  for (const line of retried.slice(0, 20)) apps.mark(`  ${line}`);
+  for (const port of gatewayPorts)
+    expect(lines.some((line) => line.includes(`127.0.0.1:${port}`))).toBe(true);
+});
