@@ -36,6 +36,11 @@ const behaviour: Record<ServiceName, Behaviour> = {
   analytics: 'ok',
 };
 const seenRequestIds: string[] = [];
+/** Answers held by the 'hang' behaviour; closing the stand-ins waits for them, so it lets them go. */
+const hanging: Array<() => void> = [];
+const releaseHanging = () => {
+  for (const release of hanging.splice(0)) release();
+};
 
 function health(service: ServiceName, status: ServiceHealth['status']): ServiceHealth {
   const database =
@@ -76,7 +81,7 @@ class StandInServices {
       case 'crash':
         throw new Error('database password is hunter2');
       case 'hang':
-        return new Promise(() => undefined);
+        return new Promise((resolve) => hanging.push(() => resolve(health(service, 'ok'))));
     }
   }
 }
@@ -144,6 +149,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  releaseHanging();
   await services?.close();
   await gateway.close();
   const redis = new Redis(config.REDIS_URL);
@@ -188,6 +194,14 @@ describe('gateway → NATS → service', () => {
     expect(body.data.checks.services.shop).toMatchObject({ ok: true, status: 'ok' });
     expect(body.data.checks.nats.ok).toBe(true);
     expect(body.data.checks.redis.ok).toBe(true);
+
+    // The load balancer's question: this gateway can still serve, so it stays in rotation.
+    const own = await get('/api/health/ready?scope=gateway');
+    expect(own.status).toBe(200);
+    const ownBody = (await own.json()) as { success: boolean; data: Readiness };
+    expect(ownBody.data.status).toBe('ready');
+    expect(ownBody.data.checks.services.media).toMatchObject({ ok: false, status: 'degraded' });
+    expect((await get('/api/health/ready?scope=everything')).status).toBe(400);
   });
 
   it("maps a service's modelled error to its status and message", async () => {
@@ -227,6 +241,8 @@ describe('gateway → NATS → service', () => {
   });
 
   it('answers 504 while a service is down and recovers by itself when it returns', async () => {
+    // A service stopping answers the requests it holds first (a hung one, only when it ends).
+    releaseHanging();
     await services?.close();
     services = undefined;
     const down = await get('/api/health/services/analytics');

@@ -1,8 +1,9 @@
-import { Controller, Get, Param, ParseEnumPipe, Res } from '@nestjs/common';
+import { Controller, Get, Param, ParseEnumPipe, Query, Res } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiQuery,
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -44,14 +45,20 @@ export class HealthController {
   @ApiOperation({
     summary: 'Readiness: NATS, Redis and every service (each checking its database) answer',
     description:
-      'Answers `{ success, data: { status, checks } }`; 200 when ready, 503 when not, with the failing checks.',
+      'Answers `{ success, data: { status, checks } }`; 200 when ready, 503 when not, with the failing checks. ' +
+      'With `scope=gateway` only what this gateway itself needs (NATS and Redis) decides; the services are still reported. ' +
+      "That is the load balancer's question: one service being down must not take every gateway out.",
   })
+  @ApiQuery({ name: 'scope', required: false, enum: ['gateway'] })
   @ApiOkResponse({ description: 'Ready' })
   @ApiServiceUnavailableResponse({ description: 'Not ready; data.checks says what failed' })
   async ready(
     @Res({ passthrough: true }) reply: FastifyReply,
+    @Query('scope') scope?: string,
   ): Promise<RawBody<{ success: boolean; data: Readiness }>> {
-    const readiness = await this.health.readiness();
+    if (scope !== undefined && scope !== 'gateway')
+      throw new ServiceError(ErrorCode.BAD_REQUEST, 'scope can only be "gateway".');
+    const readiness = await this.health.readiness(scope === 'gateway');
     const ready = readiness.status === 'ready';
     void reply.status(ready ? 200 : 503).header('cache-control', 'no-store');
     return new RawBody({ success: ready, data: readiness });
