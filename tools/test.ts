@@ -13,8 +13,8 @@ import {
 
 /**
  * `npm test`: every gate in order, going on after failures — lint, type-check, unit tests, web
- * tests, integration tests, build, e2e tests, browser tests — then a table and, last, the line
- * `N passed, N failed`. `npm test -- unit e2e` runs only the named stages.
+ * tests, the deployment files, integration tests, build, e2e tests, browser tests — then a table
+ * and, last, the line `N passed, N failed`. `npm test -- unit e2e` runs only the named stages.
  */
 
 const rootDir = resolve(__dirname, '..');
@@ -34,6 +34,8 @@ interface CheckResult {
   tally: Tally;
   /** Shown in full when the check failed. */
   output: string;
+  /** Shown when the check passed: what it checked. */
+  summary?: string;
 }
 
 interface Check {
@@ -168,6 +170,20 @@ const CHECKS: Check[] = [
   },
   { stage: 'unit', name: 'jest unit', run: () => jest('unit') },
   { stage: 'web', name: 'vitest (apps/web)', run: vitest },
+  {
+    stage: 'deploy',
+    name: 'deploy/ (kubectl kustomize, Kubernetes schemas, env coverage)',
+    run: async () => {
+      const { checkDeploy } = await import('./deploy-check');
+      const { assertions, output } = await checkDeploy(rootDir);
+      const failed = assertions.filter((a) => a.problems.length > 0).length;
+      return {
+        tally: { passed: assertions.length - failed, failed, skipped: 0 },
+        output,
+        summary: output,
+      };
+    },
+  },
   { stage: 'integration', name: 'jest integration', run: () => jest('integration') },
   {
     stage: 'build',
@@ -229,6 +245,7 @@ async function main(): Promise<number> {
       console.log(result.output.trimEnd());
       console.log(`✘ ${label}: ${describeTally(result.tally)} (${seconds.toFixed(1)} s)\n`);
     } else {
+      if (result.summary) console.log(result.summary.trimEnd());
       console.log(`✔ ${label}: ${describeTally(result.tally)} (${seconds.toFixed(1)} s)`);
     }
   }
