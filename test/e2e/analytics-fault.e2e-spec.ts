@@ -1,13 +1,7 @@
-import { findFreePort, stopProcess, waitForExit } from '@kartlink/infra';
-import { provisionTestRun, type TestRun, waitFor } from '@kartlink/testing';
-import autocannon from 'autocannon';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { waitFor } from '@kartlink/testing';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { Client } from 'pg';
-import { appEnvironment } from '../../tools/stack';
+import { OwnStack } from '../support/own-stack';
 
 /**
  * The fault test of issue 6: 20,000 clicks through the gateway while analytics-service is
@@ -21,56 +15,16 @@ import { appEnvironment } from '../../tools/stack';
 jest.setTimeout(120_000);
 
 const CLICKS = 20_000;
-const rootDir = resolve(__dirname, '..', '..');
-const children = new Set<ChildProcess>();
-let run: TestRun;
-let env: NodeJS.ProcessEnv;
-let base: string;
+const stack = new OwnStack();
 let db: Client;
-let log: WriteStream;
-
-function launch(app: string, script: 'main' | 'migrate'): ChildProcess {
-  const child = spawn(process.execPath, [join('apps', app, 'dist', `${script}.js`)], {
-    cwd: rootDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  for (const stream of [child.stdout, child.stderr])
-    createInterface({ input: stream! }).on('line', (line) => log.write(`[${app}] ${line}\n`));
-  return child;
-}
-
-async function migrate(app: string) {
-  const status = await waitForExit(launch(app, 'migrate'));
-  if (status.code !== 0) throw new Error(`${app} migrations failed: see the fault log`);
-}
-
-async function healthy(service: string) {
-  await waitFor(
-    async () => (await fetch(`${base}/api/health/services/${service}`)).status === 200,
-    { timeoutMs: 60_000, intervalMs: 250, description: `${service}-service to answer` },
-  );
-}
 
 const count = async (sql: string, params: unknown[] = []) =>
   Number((await db.query<{ n: string }>(sql, params)).rows[0].n);
 
 beforeAll(async () => {
-  run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_fault' });
-  const port = await findFreePort();
-  base = `http://127.0.0.1:${port}`;
-  mkdirSync(join(rootDir, 'test-results'), { recursive: true });
-  log = createWriteStream(join(rootDir, 'test-results', 'analytics-fault.log'));
-  env = appEnvironment({
-    rootDir,
-    infra: run.env,
-    port,
-    host: '127.0.0.1',
-    publicUrl: base,
-    webOrigins: [base],
-    nodeEnv: 'test',
+  const { run } = await stack.start({
+    name: 'analytics-fault',
+    databasePrefix: 'kartlink_test_fault',
     logLevel: 'warn',
     extraEnv: {
       WEB_DIST_DIR: '',
@@ -82,21 +36,10 @@ beforeAll(async () => {
   });
   db = new Client({ connectionString: run.env.DATABASE_URL });
   await db.connect();
-  await migrate('shop-service');
-  await migrate('analytics-service');
-  launch('shop-service', 'main');
-  launch('analytics-service', 'main');
-  launch('gateway', 'main');
-  await healthy('shop');
-  await healthy('analytics');
+  await stack.launchServices('shop', 'analytics');
 });
 
-afterAll(async () => {
-  await Promise.all([...children].map((child) => stopProcess(child)));
-  await db?.end();
-  log?.end();
-  await run?.cleanup();
-});
+afterAll(() => stack.stop(async () => db?.end()));
 
 it('counts every one of 20,000 clicks exactly once when analytics-service is killed halfway', async () => {
   const [{ id: shopId }] = (
@@ -114,25 +57,17 @@ it('counts every one of 20,000 clicks exactly once when analytics-service is kil
       [shopId],
     )
   ).rows;
-  const analytics = [...children].find((c) => c.spawnargs.join(' ').includes('analytics-service'))!;
+  const { apps } = stack;
+  const [analytics] = apps.running('analytics-service');
 
   // Several connections at once, as many visitors would.
-  const load = autocannon({
-    url: `${base}/api/analytics/track/${productId}`,
-    method: 'POST',
+  const load = stack.trackClicks({
+    productId,
     connections: 20,
     amount: CLICKS,
-    headers: {
-      'content-type': 'application/json',
-      'user-agent':
-        'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
-    },
-    body: JSON.stringify({
-      device: 'mobile',
-      browser: 'Chrome',
-      location: 'Asia/Kolkata',
-      platform: 'amazon',
-    }),
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+    click: { device: 'mobile', browser: 'Chrome', location: 'Asia/Kolkata', platform: 'amazon' },
   });
 
   const storedAtKill = await waitFor(
@@ -142,10 +77,9 @@ it('counts every one of 20,000 clicks exactly once when analytics-service is kil
     },
     { timeoutMs: 60_000, intervalMs: 20, description: 'half of the clicks stored' },
   );
-  analytics.kill('SIGKILL');
-  expect(await waitForExit(analytics)).toEqual({ code: null, signal: 'SIGKILL' });
+  expect(await apps.kill(analytics!, 'SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
   expect(storedAtKill).toBeLessThan(CLICKS);
-  launch('analytics-service', 'main');
+  apps.launch('analytics-service');
 
   const result = await load;
   expect({ accepted: result['2xx'], refused: result.non2xx, errors: result.errors }).toEqual({

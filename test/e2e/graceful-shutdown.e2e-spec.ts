@@ -1,19 +1,15 @@
 import { analyticsStreamName, type UploadedImage } from '@kartlink/contracts';
-import { findFreePort } from '@kartlink/infra';
-import { pgQuery, provisionTestRun, type TestRun, waitFor } from '@kartlink/testing';
-import autocannon from 'autocannon';
+import { pgQuery, waitFor } from '@kartlink/testing';
 import { type Job, Queue } from 'bullmq';
 import { connect } from 'nats';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { join, resolve } from 'node:path';
 import { STORE_CONSUMER } from '../../apps/analytics-service/src/events/events.consumer';
 import { IMAGE_QUEUE, type PrimaryJob } from '../../apps/media-service/src/processing/jobs';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
-import { appEnvironment } from '../../tools/stack';
 import { type AppProcess, AppProcesses } from '../support/app-processes';
 import { signUp, Visitor } from '../support/auth-client';
+import { OwnStack } from '../support/own-stack';
 
 /**
  * Graceful shutdown, app by app, on real processes from the build: SIGTERM lands while work is
@@ -22,14 +18,11 @@ import { signUp, Visitor } from '../support/auth-client';
  */
 jest.setTimeout(120_000);
 
-const rootDir = resolve(__dirname, '..', '..');
 const SERVICES = ['auth-service', 'shop-service', 'media-service', 'analytics-service'];
 const CLICKS = 2000;
-const savedEnv: NodeJS.ProcessEnv = {};
-let run: TestRun;
+const stack = new OwnStack();
 let apps: AppProcesses;
 let base: string;
-let log: WriteStream;
 let queue: Queue<PrimaryJob>;
 let owner: { token: string; userId: string };
 
@@ -120,20 +113,9 @@ function expectShutdownLogged(app: AppProcess) {
 }
 
 beforeAll(async () => {
-  run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_shutdown' });
-  const port = await findFreePort();
-  base = `http://127.0.0.1:${port}`;
-  mkdirSync(join(rootDir, 'test-results'), { recursive: true });
-  log = createWriteStream(join(rootDir, 'test-results', 'graceful-shutdown.log'));
-  log.write(`${run.summary}\n`);
-  const env = appEnvironment({
-    rootDir,
-    infra: run.env,
-    port,
-    host: '127.0.0.1',
-    publicUrl: base,
-    webOrigins: [base],
-    nodeEnv: 'test',
+  ({ apps, base } = await stack.start({
+    name: 'graceful-shutdown',
+    databasePrefix: 'kartlink_test_shutdown',
     logLevel: 'info',
     extraEnv: {
       WEB_DIST_DIR: '',
@@ -142,34 +124,20 @@ beforeAll(async () => {
       // Each image job pauses this long: SIGTERM lands while it runs.
       MEDIA_TEST_DELAY_MS: '3000',
     },
-  });
-  for (const key of [...Object.keys(run.env), 'KARTLINK_BASE_URL'])
-    savedEnv[key] = process.env[key];
-  Object.assign(process.env, run.env, { KARTLINK_BASE_URL: base });
-
-  apps = new AppProcesses({ rootDir, env, log });
+  }));
   for (const service of SERVICES) await apps.migrate(service);
   for (const app of [...SERVICES, 'gateway']) apps.launch(app);
   await ready();
   queue = new Queue<PrimaryJob>(IMAGE_QUEUE, {
-    connection: { url: run.env.REDIS_URL, maxRetriesPerRequest: null },
-    prefix: `${run.env.REDIS_KEY_PREFIX}bull`,
+    connection: { url: stack.run.env.REDIS_URL, maxRetriesPerRequest: null },
+    prefix: `${stack.run.env.REDIS_KEY_PREFIX}bull`,
   });
   const visitor = new Visitor();
   const { session } = await signUp(visitor);
   owner = { token: visitor.accessToken!, userId: session.user.id };
 });
 
-afterAll(async () => {
-  await apps?.stopAll();
-  await queue?.close();
-  for (const [key, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  log?.end();
-  await run?.cleanup();
-});
+afterAll(() => stack.stop(async () => queue?.close()));
 
 it('gateway: refuses new connections at once, finishes the upload in flight, and exits 0', async () => {
   await allRunning();
@@ -252,16 +220,12 @@ it('analytics-service: stores every event delivered to it before it exits 0', as
     [shopId!],
   );
   const [analytics] = apps.running('analytics-service');
-  const load = autocannon({
-    url: `${base}/api/analytics/track/${productId}`,
-    method: 'POST',
+  const load = stack.trackClicks({
+    productId: productId!,
     connections: 10,
     amount: CLICKS,
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36',
-    },
-    body: JSON.stringify({ device: 'desktop', browser: 'Chrome', platform: 'amazon' }),
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36',
+    click: { device: 'desktop', browser: 'Chrome', platform: 'amazon' },
   });
   const stored = () =>
     count('SELECT count(*) AS n FROM analytics.events WHERE product_id = $1', [productId]);
@@ -281,10 +245,10 @@ it('analytics-service: stores every event delivered to it before it exits 0', as
     errors: 0,
   });
   // Nothing was left delivered and unacknowledged: what it was given, it stored.
-  const nats = await connect({ servers: run.env.NATS_URL });
+  const nats = await connect({ servers: stack.run.env.NATS_URL });
   const info = await (
     await nats.jetstreamManager()
-  ).consumers.info(analyticsStreamName(run.env.NATS_SUBJECT_PREFIX), STORE_CONSUMER);
+  ).consumers.info(analyticsStreamName(stack.run.env.NATS_SUBJECT_PREFIX), STORE_CONSUMER);
   await nats.close();
   const storedAtExit = await stored();
   expect({

@@ -1,16 +1,12 @@
 import { ErrorCode } from '@kartlink/contracts';
-import { findFreePort, stopProcess, waitForExit } from '@kartlink/infra';
-import { pgQuery, provisionTestRun, type TestRun, waitFor } from '@kartlink/testing';
+import { pgQuery, waitFor } from '@kartlink/testing';
 import { type Job, Queue } from 'bullmq';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { IMAGE_QUEUE, type PrimaryJob } from '../../apps/media-service/src/processing/jobs';
 import { TestBlobs } from '../../apps/media-service/test/support/media-harness';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
+import { type AppProcess } from '../support/app-processes';
 import { type Answer, signUp, Visitor } from '../support/auth-client';
-import { appEnvironment } from '../../tools/stack';
+import { OwnStack } from '../support/own-stack';
 
 /**
  * The media fault test: media-service is killed with SIGKILL while an upload's primary job is
@@ -26,61 +22,12 @@ jest.setTimeout(240_000);
 // The upload whose worker was killed answers 504 after this; the retry must read the incoming
 // blob before then, since the gateway deletes it with its answer.
 const UPLOAD_TIMEOUT_MS = 30_000;
-const rootDir = resolve(__dirname, '..', '..');
-const children = new Set<ChildProcess>();
-const launched = new Map<string, number>();
-const savedEnv: NodeJS.ProcessEnv = {};
-let run: TestRun;
-let env: NodeJS.ProcessEnv;
-let base: string;
-let log: WriteStream;
+const stack = new OwnStack();
 let queue: Queue<PrimaryJob>;
 let blobs: TestBlobs;
 
-/** A line of the test's own in the log, to read the processes' lines against. */
-const mark = (text: string) => log.write(`[test] ${new Date().toISOString()} ${text}\n`);
-
-function launch(app: string, script: 'main' | 'migrate', extraEnv: NodeJS.ProcessEnv = {}) {
-  let label = `${app}:migrate`;
-  if (script === 'main') {
-    const number = (launched.get(app) ?? 0) + 1;
-    launched.set(app, number);
-    label = `${app}#${number}`;
-  }
-  const child = spawn(process.execPath, [join('apps', app, 'dist', `${script}.js`)], {
-    cwd: rootDir,
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.once('exit', (code, signal) => {
-    children.delete(child);
-    log.write(`[${label}] exited (${signal ?? `code ${code}`})\n`);
-  });
-  for (const stream of [child.stdout, child.stderr])
-    createInterface({ input: stream! }).on('line', (line) => log.write(`[${label}] ${line}\n`));
-  return child;
-}
-
-const running = (app: string) =>
-  [...children].filter((child) => child.spawnargs.join(' ').includes(`${app}/dist/main.js`));
-
-async function migrate(app: string) {
-  const status = await waitForExit(launch(app, 'migrate'));
-  if (status.code !== 0) throw new Error(`${app} migrations failed: see the fault log`);
-}
-
-async function healthy(service: string) {
-  await waitFor(
-    async () => (await fetch(`${base}/api/health/services/${service}`)).status === 200,
-    { timeoutMs: 60_000, intervalMs: 250, description: `${service}-service to answer` },
-  );
-}
-
-async function kill(child: ChildProcess) {
-  mark(`SIGKILL to media-service pid ${child.pid}`);
-  child.kill('SIGKILL');
-  expect(await waitForExit(child)).toEqual({ code: null, signal: 'SIGKILL' });
+async function kill(media: AppProcess) {
+  expect(await stack.apps.kill(media, 'SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
 }
 
 /** A new person, signed in on this run's product. */
@@ -96,7 +43,7 @@ async function upload(token: string): Promise<Omit<Answer, 'setCookie'>> {
   form.append('type', 'product');
   const jpeg = await sampleJpeg(1200, 900);
   form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'kurta.jpg');
-  const response = await fetch(`${base}/api/photos/upload`, {
+  const response = await fetch(`${stack.base}/api/photos/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -124,7 +71,7 @@ async function uploadInProgress(token: string, userId: string) {
       signal: answered.signal,
     },
   );
-  mark(`primary job ${job.id} running`);
+  stack.apps.mark(`primary job ${job.id} running`);
   return { answer, job: job as Job<PrimaryJob> & { id: string } };
 }
 
@@ -143,7 +90,7 @@ async function completed(imageId: string, userId: string) {
     const job = await queue.getJob(imageId);
     throw new Error(`${err.message}: job ${JSON.stringify(job && (await job.getState()))}`);
   });
-  mark(`image ${imageId} stored with its thumbnail`);
+  stack.apps.mark(`image ${imageId} stored with its thumbnail`);
 }
 
 /** Everything a user would notice, and everything that could be left half-written. */
@@ -162,12 +109,12 @@ async function expectStoredOnce(imageId: string, userId: string) {
   expect(keys.filter((key) => key.startsWith('incoming/'))).toEqual([]);
   expect(await blobs.orphans()).toEqual([]);
 
-  const primary = await fetch(`${base}/api/shop/product-images/${imageId}`);
+  const primary = await fetch(`${stack.base}/api/shop/product-images/${imageId}`);
   expect({ status: primary.status, type: primary.headers.get('content-type') }).toEqual({
     status: 200,
     type: 'image/jpeg',
   });
-  const thumbnail = await fetch(`${base}/api/shop/product-images/${imageId}/thumbnail`);
+  const thumbnail = await fetch(`${stack.base}/api/shop/product-images/${imageId}/thumbnail`);
   // Immutable: the thumbnail itself, not the primary standing in for it.
   expect({ status: thumbnail.status, cache: thumbnail.headers.get('cache-control') }).toEqual({
     status: 200,
@@ -188,20 +135,9 @@ function expectTimedOut(answer: Omit<Answer, 'setCookie'>) {
 }
 
 beforeAll(async () => {
-  run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_fault' });
-  const port = await findFreePort();
-  base = `http://127.0.0.1:${port}`;
-  mkdirSync(join(rootDir, 'test-results'), { recursive: true });
-  log = createWriteStream(join(rootDir, 'test-results', 'media-fault.log'));
-  log.write(`${run.summary}\n`);
-  env = appEnvironment({
-    rootDir,
-    infra: run.env,
-    port,
-    host: '127.0.0.1',
-    publicUrl: base,
-    webOrigins: [base],
-    nodeEnv: 'test',
+  const { run } = await stack.start({
+    name: 'media-fault',
+    databasePrefix: 'kartlink_test_fault',
     logLevel: 'info',
     extraEnv: {
       WEB_DIST_DIR: '',
@@ -215,19 +151,7 @@ beforeAll(async () => {
       MEDIA_STALLED_CHECK_MS: '1000',
     },
   });
-  // The shared helpers (sign-up, mail, blobs, pgQuery) read the run from process.env: this
-  // file's own run until afterAll puts the e2e stack's back.
-  for (const key of [...Object.keys(run.env), 'KARTLINK_BASE_URL'])
-    savedEnv[key] = process.env[key];
-  Object.assign(process.env, run.env, { KARTLINK_BASE_URL: base });
-
-  await migrate('auth-service');
-  await migrate('media-service');
-  launch('auth-service', 'main');
-  launch('media-service', 'main');
-  launch('gateway', 'main');
-  await healthy('auth');
-  await healthy('media');
+  await stack.launchServices('auth', 'media');
   queue = new Queue<PrimaryJob>(IMAGE_QUEUE, {
     connection: { url: run.env.REDIS_URL, maxRetriesPerRequest: null },
     prefix: `${run.env.REDIS_KEY_PREFIX}bull`,
@@ -235,21 +159,17 @@ beforeAll(async () => {
   blobs = await TestBlobs.open();
 });
 
-afterAll(async () => {
-  await Promise.all([...children].map((child) => stopProcess(child)));
-  await queue?.close();
-  await blobs?.close();
-  for (const [key, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  log?.end();
-  await run?.cleanup();
-});
+afterAll(() =>
+  stack.stop(async () => {
+    await queue?.close();
+    await blobs?.close();
+  }),
+);
 
 it('completes an image whose media-service was killed mid-job, once restarted, leaving nothing half-written', async () => {
+  const { apps } = stack;
   const { token, userId } = await owner();
-  const [media] = running('media-service');
+  const [media] = apps.running('media-service');
   const { answer, job } = await uploadInProgress(token, userId);
 
   await kill(media!);
@@ -257,7 +177,7 @@ it('completes an image whose media-service was killed mid-job, once restarted, l
   expect(await rowsOf(userId)).toEqual([]);
   expect(await job.getState()).toBe('active');
 
-  launch('media-service', 'main');
+  apps.launch('media-service');
   await completed(job.id, userId);
   await expectStoredOnce(job.id, userId);
 
@@ -267,15 +187,16 @@ it('completes an image whose media-service was killed mid-job, once restarted, l
 });
 
 it('lets another running replica finish the job of a replica killed mid-job', async () => {
+  const { apps } = stack;
   const { token, userId } = await owner();
-  await Promise.all(running('media-service').map((child) => stopProcess(child)));
+  await Promise.all(apps.running('media-service').map((media) => apps.stop(media)));
   // Its jobs end only by the kill, so the second replica can start while it holds one.
-  const doomed = launch('media-service', 'main', { MEDIA_TEST_DELAY_MS: '600000' });
-  await healthy('media');
+  const doomed = apps.launch('media-service', { MEDIA_TEST_DELAY_MS: '600000' });
+  await stack.healthy('media');
   const { answer, job } = await uploadInProgress(token, userId);
 
   const workers = await queue.getWorkersCount();
-  launch('media-service', 'main');
+  apps.launch('media-service');
   await waitFor(async () => (await queue.getWorkersCount()) > workers, {
     timeoutMs: 60_000,
     intervalMs: 250,

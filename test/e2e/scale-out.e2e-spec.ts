@@ -1,16 +1,14 @@
 import { type UploadedImage } from '@kartlink/contracts';
 import { findFreePort } from '@kartlink/infra';
-import { pgQuery, provisionTestRun, type TestRun, waitFor } from '@kartlink/testing';
+import { pgQuery, waitFor } from '@kartlink/testing';
 import { Queue } from 'bullmq';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IMAGE_QUEUE, type PrimaryJob } from '../../apps/media-service/src/processing/jobs';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
-import { appEnvironment } from '../../tools/stack';
 import { type AppProcess, AppProcesses } from '../support/app-processes';
 import { signUp, Visitor } from '../support/auth-client';
 import { type LoadBalancer, startLoadBalancer } from '../support/nginx';
+import { OwnStack } from '../support/own-stack';
 
 /**
  * Scale-out on one machine: two replicas of every service and two gateways behind nginx, as an
@@ -21,7 +19,6 @@ import { type LoadBalancer, startLoadBalancer } from '../support/nginx';
  */
 jest.setTimeout(180_000);
 
-const rootDir = resolve(__dirname, '..', '..');
 const SERVICES = ['auth-service', 'shop-service', 'media-service', 'analytics-service'];
 const LOAD_MS = 24_000;
 /** When, into the load, the uploads start; SIGTERM follows once their jobs run. */
@@ -29,11 +26,9 @@ const UPLOADS_AT_MS = 8_000;
 const UPLOADS = 4;
 const PRODUCTS = 30;
 const CLICKED_PRODUCTS = 3;
-const savedEnv: NodeJS.ProcessEnv = {};
-let run: TestRun;
+const stack = new OwnStack();
 let apps: AppProcesses;
 let balancer: LoadBalancer;
-let log: WriteStream;
 let queue: Queue<PrimaryJob>;
 let gatewayPorts: number[];
 
@@ -90,22 +85,14 @@ const count = async (sql: string, params: unknown[] = []) =>
   Number((await pgQuery<{ n: string }>(sql, params))[0]!.n);
 
 beforeAll(async () => {
-  run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_scale' });
-  mkdirSync(join(rootDir, 'test-results'), { recursive: true });
-  log = createWriteStream(join(rootDir, 'test-results', 'scale-out.log'));
-  log.write(`${run.summary}\n`);
   gatewayPorts = [await findFreePort(), await findFreePort()];
   let balancerPort = await findFreePort();
   while (gatewayPorts.includes(balancerPort)) balancerPort = await findFreePort();
-  const publicUrl = `http://127.0.0.1:${balancerPort}`;
-  const env = appEnvironment({
-    rootDir,
-    infra: run.env,
+  ({ apps } = await stack.start({
+    name: 'scale-out',
+    databasePrefix: 'kartlink_test_scale',
     port: gatewayPorts[0]!,
-    host: '127.0.0.1',
-    publicUrl,
-    webOrigins: [publicUrl],
-    nodeEnv: 'test',
+    publicUrl: `http://127.0.0.1:${balancerPort}`,
     logLevel: 'info',
     extraEnv: {
       WEB_DIST_DIR: '',
@@ -116,12 +103,7 @@ beforeAll(async () => {
       MEDIA_TEST_DELAY_MS: '4000',
       ANALYTICS_FOLD_EVERY_MS: '500',
     },
-  });
-  for (const key of [...Object.keys(run.env), 'KARTLINK_BASE_URL'])
-    savedEnv[key] = process.env[key];
-  Object.assign(process.env, run.env, { KARTLINK_BASE_URL: publicUrl });
-
-  apps = new AppProcesses({ rootDir, env, log });
+  }));
   for (const service of SERVICES) await apps.migrate(service);
   const replicas = SERVICES.flatMap((service) => [apps.launch(service), apps.launch(service)]);
   // The gateways log only warnings: a line per request would cost the load its CPU.
@@ -136,24 +118,17 @@ beforeAll(async () => {
   balancer = await startLoadBalancer({
     port: balancerPort,
     upstreams: gatewayPorts,
-    onLine: (line) => log.write(`[nginx] ${line}\n`),
+    onLine: (line) => stack.log.write(`[nginx] ${line}\n`),
   });
   queue = new Queue<PrimaryJob>(IMAGE_QUEUE, {
-    connection: { url: run.env.REDIS_URL, maxRetriesPerRequest: null },
-    prefix: `${run.env.REDIS_KEY_PREFIX}bull`,
+    connection: { url: stack.run.env.REDIS_URL, maxRetriesPerRequest: null },
+    prefix: `${stack.run.env.REDIS_KEY_PREFIX}bull`,
   });
 }, 300_000);
 
 afterAll(async () => {
   await balancer?.stop();
-  await apps?.stopAll();
-  await queue?.close();
-  for (const [key, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  log?.end();
-  await run?.cleanup();
+  await stack.stop(async () => queue?.close());
 });
 
 it('loses no request, no click and no upload when a gateway and a replica of each service stop mid-load', async () => {

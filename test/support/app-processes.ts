@@ -19,6 +19,8 @@ export interface AppProcess {
   logged(message: RegExp): Promise<Record<string, unknown>>;
 }
 
+const alive = (p: AppProcess) => p.child.exitCode === null && p.child.signalCode === null;
+
 /**
  * For the tests that start, stop and kill the apps themselves, on a test run of their own: each
  * app is a real process from the build, its output goes to the test's log file under its label,
@@ -53,23 +55,32 @@ export class AppProcesses {
 
   /** The processes of an app that run and were not asked to stop. */
   running(app: string): AppProcess[] {
-    return [...this.all].filter(
-      (p) => p.app === app && !this.stopping.has(p) && p.child.exitCode === null,
-    );
+    return [...this.all].filter((p) => p.app === app && !this.stopping.has(p) && alive(p));
   }
 
   /** Sends SIGTERM (the end of a graceful stop is the test's to check). */
   terminate(process: AppProcess) {
-    this.mark(`SIGTERM to ${process.label} (pid ${process.child.pid})`);
+    this.kill(process, 'SIGTERM');
+  }
+
+  /** Sends a signal (SIGKILL unless told) and answers how the process exited. */
+  kill(process: AppProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<ExitStatus> {
+    this.mark(`${signal} to ${process.label} (pid ${process.child.pid})`);
     this.stopping.add(process);
-    process.child.kill('SIGTERM');
+    process.child.kill(signal);
+    return process.exited;
+  }
+
+  /** Stops one process: SIGTERM, then SIGKILL after a while. */
+  stop(process: AppProcess): Promise<ExitStatus> {
+    this.mark(`stopping ${process.label} (pid ${process.child.pid})`);
+    this.stopping.add(process);
+    return stopProcess(process.child);
   }
 
   /** Stops whatever still runs: SIGTERM, then SIGKILL after a while. */
   async stopAll() {
-    await Promise.all(
-      [...this.all].filter((p) => p.child.exitCode === null).map((p) => stopProcess(p.child)),
-    );
+    await Promise.all([...this.all].filter(alive).map((p) => stopProcess(p.child)));
   }
 
   private spawn(
