@@ -1,14 +1,12 @@
 import { analyticsStreamName, Events } from '@kartlink/contracts';
-import { findFreePort } from '@kartlink/infra';
-import { pgQuery, provisionTestRun } from '@kartlink/testing';
+import { pgQuery } from '@kartlink/testing';
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { connect } from 'nats';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
-import { resolve } from 'node:path';
-import { buildAll, Stack } from '../stack';
+import { benchStack } from './bench-stack';
 
 /**
  * `npm run bench -- clicks`: sustained click recording through the whole running product
@@ -126,24 +124,7 @@ async function secondsUntil(
 }
 
 async function main() {
-  const rootDir = resolve(__dirname, '..', '..');
-  console.log('Building…');
-  const build = await buildAll(rootDir);
-  if (build.code !== 0) throw new Error(build.output);
-  const run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_bench' });
-  const port = await findFreePort();
-  const stack = new Stack({
-    rootDir,
-    infra: run.env,
-    port,
-    host: '127.0.0.1',
-    publicUrl: `http://127.0.0.1:${port}`,
-    webOrigins: [`http://127.0.0.1:${port}`],
-    nodeEnv: 'production',
-    logLevel: 'warn',
-    extraEnv: { TRUST_PROXY: 'true' },
-    onLine: () => undefined,
-  });
+  const { run, stack } = await benchStack({ extraEnv: { TRUST_PROXY: 'true' } });
   // The ceiling: the same POST read and answered 202 from memory.
   const baseline = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -1,12 +1,10 @@
-import { findFreePort } from '@kartlink/infra';
-import { pgQuery, provisionTestRun } from '@kartlink/testing';
+import { pgQuery } from '@kartlink/testing';
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { cpus } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { buildAll, Stack } from '../stack';
+import { benchStack } from './bench-stack';
 
 /**
  * `npm run bench`: the public read path through the whole running product, beside a bare Node
@@ -60,23 +58,7 @@ async function seed(shopUrl: string) {
 }
 
 async function main() {
-  const rootDir = resolve(__dirname, '..', '..');
-  console.log('Building…');
-  const build = await buildAll(rootDir);
-  if (build.code !== 0) throw new Error(build.output);
-  const run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_bench' });
-  const port = await findFreePort();
-  const stack = new Stack({
-    rootDir,
-    infra: run.env,
-    port,
-    host: '127.0.0.1',
-    publicUrl: `http://127.0.0.1:${port}`,
-    webOrigins: [`http://127.0.0.1:${port}`],
-    nodeEnv: 'production',
-    logLevel: 'warn',
-    onLine: () => undefined,
-  });
+  const { run, stack } = await benchStack();
   const baseline = createServer();
   try {
     console.log('Starting the stack…');

@@ -1,12 +1,10 @@
 import type { UploadedImage } from '@kartlink/contracts';
-import { findFreePort } from '@kartlink/infra';
-import { pgQuery, provisionTestRun } from '@kartlink/testing';
+import { pgQuery } from '@kartlink/testing';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
-import { resolve } from 'node:path';
 import sharp from 'sharp';
 import {
   configureSharp,
@@ -15,7 +13,7 @@ import {
   makeWebp,
 } from '../../apps/media-service/src/processing/image-pipeline';
 import { signUp, Visitor } from '../../test/support/auth-client';
-import { buildAll, Stack } from '../stack';
+import { benchStack } from './bench-stack';
 
 /**
  * `npm run bench -- uploads`: a 4 MB phone-sized JPEG uploaded through the whole running
@@ -276,11 +274,6 @@ const row = (path: string, concurrency: number, result: Timed): Row => ({
 });
 
 async function main() {
-  const rootDir = resolve(__dirname, '..', '..');
-  console.log('Building…');
-  const build = await buildAll(rootDir);
-  if (build.code !== 0) throw new Error(build.output);
-
   const madeAt = performance.now();
   const jpeg = await makeJpeg();
   const meta = await sharp(jpeg).metadata();
@@ -292,17 +285,7 @@ async function main() {
   // From here on, sharp works as media-service's workers do: one libvips thread per image.
   configureSharp(1);
 
-  const run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_bench' });
-  const port = await findFreePort();
-  const stack = new Stack({
-    rootDir,
-    infra: run.env,
-    port,
-    host: '127.0.0.1',
-    publicUrl: `http://127.0.0.1:${port}`,
-    webOrigins: [`http://127.0.0.1:${port}`],
-    nodeEnv: 'production',
-    logLevel: 'warn',
+  const { run, stack } = await benchStack({
     extraEnv: { TRUST_PROXY: 'true' },
     onLine: (app, line) => {
       if (app === 'media-service' || app === 'gateway') {
