@@ -202,6 +202,48 @@ describe('photo uploads', () => {
     expect(await imagesOf(asha.user.id)).toContainEqual({ id: photo._id, kind: 'profile' });
   });
 
+  it('saves an uploaded profile photo on the account, replaces it and removes it', async () => {
+    const upload = async (name: string) =>
+      (
+        await sendForm<UploadedImage>(asha.visitor, '/photos/profile', [
+          ['photo', file(await samplePng(300, 300), name, 'image/png')],
+        ])
+      ).body.data;
+    const me = async () => (await asha.visitor.call<AuthUser>('GET', '/auth/me')).body.data;
+
+    const first = await upload('me.png');
+    const saved = await asha.visitor.call<AuthUser>('PUT', '/user/profile', {
+      photoURL: first.photoURL,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.photoURL).toBe(first.photoURL);
+    expect((await me()).photoURL).toBe(first.photoURL);
+
+    const second = await upload('me-again.png');
+    await asha.visitor.call('PUT', '/user/profile', { photoURL: second.photoURL });
+    expect((await me()).photoURL).toBe(second.photoURL);
+
+    // Only an address of a photo uploaded here is taken; a refusal changes nothing.
+    for (const photoURL of [
+      'https://tracker.example/pixel.gif',
+      'javascript:alert(1)',
+      `${second.photoURL}?v=2`,
+      `/api/shop/product-images/${second._id}`,
+    ]) {
+      const refused = await asha.visitor.call('PUT', '/user/profile', { photoURL });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe(
+        'The profile photo must be an image uploaded to Kartlink. Please upload it again.',
+      );
+    }
+    expect((await me()).photoURL).toBe(second.photoURL);
+
+    const removed = await asha.visitor.call<AuthUser>('PUT', '/user/profile', { photoURL: null });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.photoURL).toBeNull();
+    expect((await me()).photoURL).toBeNull();
+  });
+
   it('fits the shop photo within 800×800 from a larger upload', async () => {
     const answer = await sendForm<UploadedImage>(asha.visitor, '/photos/shop', [
       ['photo', file(await sampleWebp(2000, 1500), 'storefront.webp', 'image/webp')],

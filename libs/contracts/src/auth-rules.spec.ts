@@ -5,6 +5,7 @@ import {
   otpProblem,
   passwordProblem,
   phoneProblem,
+  profilePhotoProblem,
 } from './auth-rules';
 
 describe('sign-up rules (SPEC section 5)', () => {
@@ -60,5 +61,29 @@ describe('phone rules (SPEC section 5)', () => {
 
   it('drops spaces, dashes and parentheses', () => {
     expect(normalizePhone('+91 (98765)-43210')).toBe('+919876543210');
+  });
+});
+
+describe('profile photo rule', () => {
+  const uploaded = '/api/photos/0b9c1f3e-8a4d-4f5e-9c2b-7d1e6a5f4c3b.jpg';
+
+  it.each([[uploaded], [uploaded.replace('.jpg', '.webp')], [null], ['']])(
+    'takes %j (an uploaded photo, or nothing to remove it)',
+    (photoURL) => {
+      expect(profilePhotoProblem(photoURL)).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ['https://evil.example/pixel.gif'],
+    ['javascript:alert(1)'],
+    [`//evil.example${uploaded}`],
+    [`${uploaded}?x=1`],
+    ['/api/photos/not-an-id.jpg'],
+    ['/api/shop/product-images/0b9c1f3e-8a4d-4f5e-9c2b-7d1e6a5f4c3b'],
+    [42],
+    [{ url: uploaded }],
+  ])('refuses %j with a message', (photoURL) => {
+    expect(profilePhotoProblem(photoURL)).toBe(AuthMessages.photoNotUploaded);
   });
 });

@@ -1,3 +1,5 @@
+import { photoIdOf } from './media';
+
 /**
  * The sign-in rules of SPEC section 5 as plain functions, so that the server's DTOs and the
  * web forms apply the same rules with the same words. Each returns the first failing message,
@@ -21,6 +23,8 @@ export const AuthMessages = {
   phoneInvalid: 'Please enter a valid phone number with country code (e.g., +1234567890)',
   phoneLength: 'Phone number must be between 10-16 digits',
   displayNameTooLong: 'Display name must be at most 100 characters',
+  photoNotUploaded:
+    'The profile photo must be an image uploaded to Kartlink. Please upload it again.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -94,4 +98,12 @@ export function phoneProblem(phone: unknown): string | undefined {
   const digits = cleaned.replace(/^\+/, '').length;
   if (digits < 10 || digits > 16) return AuthMessages.phoneLength;
   return undefined;
+}
+
+/** A profile photo is one uploaded here (its /api/photos/ address); empty or null removes it. */
+export function profilePhotoProblem(photoURL: unknown): string | undefined {
+  if (photoURL === null || photoURL === '') return undefined;
+  return typeof photoURL === 'string' && photoIdOf(photoURL) !== undefined
+    ? undefined
+    : AuthMessages.photoNotUploaded;
 }

@@ -46,6 +46,8 @@ export interface UpdateProfileBody {
   displayName?: string;
   /** An empty string removes the number. */
   phoneNumber?: string;
+  /** A photo uploaded with POST /photos/profile (its address); null or empty removes it. */
+  photoURL?: string | null;
 }
 export interface SetPlanBody {
   email: string;

@@ -211,6 +211,15 @@ export const ImagePaths = {
   banner: (id: string) => `/api/banners/${id}`,
 } as const;
 
+// /api/photos/{uuid}.{extension}: a shop or profile photo's address, as an upload answers it.
+const PHOTO_PATH =
+  /^\/api\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(?:jpg|png|gif|webp)$/;
+
+/** The image id of a photo address this site serves, or undefined for any other address. */
+export function photoIdOf(url: string): string | undefined {
+  return PHOTO_PATH.exec(url)?.[1];
+}
+
 /** The variants of an image in the blob store; the primary one is made before the upload answers. */
 export type ImageVariant = 'primary' | 'thumbnail' | 'webp';
 

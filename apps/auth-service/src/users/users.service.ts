@@ -58,6 +58,7 @@ export class UsersService {
       }
       user.phoneNumber = phone;
     }
+    if (body.photoURL !== undefined) user.photoURL = body.photoURL || null;
     try {
       await this.users.save(user);
     } catch (err) {

@@ -6,6 +6,7 @@ import {
   otpProblem,
   passwordProblem,
   phoneProblem,
+  profilePhotoProblem,
 } from '../auth-rules';
 import {
   OtpPurpose,
@@ -89,6 +90,8 @@ export class UpdateProfileRequest implements UpdateProfileBody {
     },
   })
   phoneNumber?: string;
+  /** null or an empty string removes the photo. */
+  @IsOptional() @Rule(profilePhotoProblem) photoURL?: string | null;
 }
 
 export class SetPlanRequest implements SetPlanBody {

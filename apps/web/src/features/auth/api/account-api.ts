@@ -3,14 +3,11 @@ import { api } from '../../../lib/api';
 import { dataOf, dataWithMessage } from '../../../lib/envelope';
 import { sessionApi } from './session-api';
 
-/** PUT /user/profile: the contract's fields, and the profile photo saved after its upload. */
-export type ProfileUpdate = UpdateProfileBody & { photoURL?: string | null };
-
 /** The signed-in person's own account: profile and password. */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** An empty phoneNumber removes it; photoURL is an uploaded photo's address, null removes it. */
-    updateProfile: build.mutation<AuthUser, ProfileUpdate>({
+    updateProfile: build.mutation<AuthUser, UpdateProfileBody>({
       query: (body) => ({ url: '/user/profile', method: 'PUT', body }),
       transformResponse: dataOf<AuthUser>,
       // The saved profile is the latest: a cached GET /auth/me must not bring back the old one.
