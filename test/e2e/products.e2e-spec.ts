@@ -2,6 +2,7 @@ import type {
   AuthUser,
   Product,
   ProductPage,
+  ProductQuota,
   PublicProduct,
   Shop,
   ShopStats,
@@ -155,9 +156,13 @@ describe('product links', () => {
 
   it('stops a free shop at 25 products with the Premium message, and lets Premium go on', async () => {
     const { owner, email } = await shopOwner();
+    const quota = async () => (await owner.call<ProductQuota>('GET', '/urls/quota')).body.data;
+    expect(await quota()).toEqual({ used: 0, limit: 25 });
     for (let i = 0; i < 25; i += 1) {
       expect((await owner.post('/urls', { ...kurta, title: `Product ${i}` })).status).toBe(201);
     }
+    // The owner can see the plan is full before filling a form.
+    expect(await quota()).toEqual({ used: 25, limit: 25 });
     const over = await owner.post('/urls', { ...kurta, title: 'One too many' });
     expect(over.status).toBe(403);
     expect(over.body).toMatchObject({
@@ -176,7 +181,16 @@ describe('product links', () => {
       plan: 'premium',
     });
     expect(upgraded.body.data).toMatchObject({ email, plan: 'premium' });
+    expect(await quota()).toEqual({ used: 25, limit: null });
     expect((await owner.post('/urls', { ...kurta, title: 'Premium product' })).status).toBe(201);
+    expect(await quota()).toEqual({ used: 26, limit: null });
+    // Each owner sees their own shop's figures only.
+    expect(await new Visitor().call('GET', '/urls/quota').then((a) => a.status)).toBe(401);
+    const { owner: other } = await shopOwner();
+    expect((await other.call<ProductQuota>('GET', '/urls/quota')).body.data).toEqual({
+      used: 0,
+      limit: 25,
+    });
   });
 });
 

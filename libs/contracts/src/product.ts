@@ -64,3 +64,12 @@ export interface ProductPage {
   page: number;
   limit: number;
 }
+
+/**
+ * GET /api/urls/quota: how many products the owner's shop lists and how many their plan allows
+ * (`limit` is null on Premium, which has none). Shown before a form is filled, not after.
+ */
+export interface ProductQuota {
+  used: number;
+  limit: number | null;
+}

@@ -52,6 +52,8 @@ export const Subjects = {
     getProduct: 'shop.products.get',
     updateProduct: 'shop.products.update',
     deleteProduct: 'shop.products.delete',
+    /** { caller } → ProductQuota. */
+    productQuota: 'shop.products.quota',
     /** For analytics-service: AnalyticsResolveRequest → AnalyticsResolveAnswer. */
     analyticsResolve: 'shop.analytics.resolve',
   },

@@ -16,6 +16,7 @@ import {
   type Product,
   ProductMessages,
   type ProductPage,
+  type ProductQuota,
   Subjects,
 } from '@kartlink/contracts';
 import {
@@ -65,6 +66,15 @@ export class ProductsController {
   })
   list(@CurrentCaller() caller: Caller, @Query() query: ProductListRequest): Promise<ProductPage> {
     return this.services.request<ProductPage>(Subjects.shop.listProducts, { caller, query });
+  }
+
+  @Get('quota')
+  @ApiOperation({
+    summary: 'How many products the shop lists and how many the plan allows',
+    description: '`limit` is null on Premium, which has no limit.',
+  })
+  quota(@CurrentCaller() caller: Caller): Promise<ProductQuota> {
+    return this.services.request<ProductQuota>(Subjects.shop.productQuota, { caller });
   }
 
   @Get(':id')

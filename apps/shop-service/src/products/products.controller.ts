@@ -23,6 +23,11 @@ export class ProductsController {
     return this.products.list(caller, query);
   }
 
+  @MessagePattern(Subjects.shop.productQuota)
+  quota(@Payload() { caller }: { caller: Caller }) {
+    return this.products.quota(caller);
+  }
+
   @MessagePattern(Subjects.shop.getProduct)
   get(@Payload() { caller, id }: { caller: Caller; id: string }) {
     return this.products.get(caller, id);

@@ -10,6 +10,7 @@ import {
   type ProductListQuery,
   ProductMessages,
   type ProductPage,
+  type ProductQuota,
   type ProductUpdateBody,
   type PublicProduct,
   type ShopStats,
@@ -93,6 +94,16 @@ export class ProductsService {
       page,
       limit,
     };
+  }
+
+  /** How full the owner's plan is; an owner without a shop yet has used nothing. */
+  async quota(caller: Caller): Promise<ProductQuota> {
+    const shop = await this.shops.findByOwner(caller.userId);
+    const [used, plan] = await Promise.all([
+      shop ? this.products.count(shop.id) : 0,
+      this.planOf(caller),
+    ]);
+    return { used, limit: plan === 'premium' ? null : this.config.FREE_PRODUCT_LIMIT };
   }
 
   async get(caller: Caller, id: string): Promise<Product> {
@@ -189,11 +200,16 @@ export class ProductsService {
   /** The free plan's limit; the plan is asked of auth-service only when the limit is reached. */
   private async checkLimit(caller: Caller, shop: ShopEntity, manager: EntityManager) {
     if ((await this.products.count(shop.id, manager)) < this.config.FREE_PRODUCT_LIMIT) return;
+    if ((await this.planOf(caller)) !== 'premium')
+      throw new ServiceError(ErrorCode.PRODUCT_LIMIT_EXCEEDED, ProductMessages.limitReached);
+  }
+
+  /** The plan is auth-service's: asked each time, so an upgrade counts at once. */
+  private async planOf(caller: Caller): Promise<UserPlan> {
     const { plan } = await this.services.request<{ plan: UserPlan }>(Subjects.auth.userPlan, {
       userId: caller.userId,
     });
-    if (plan !== 'premium')
-      throw new ServiceError(ErrorCode.PRODUCT_LIMIT_EXCEEDED, ProductMessages.limitReached);
+    return plan;
   }
 
   private async ownShop(caller: Caller): Promise<ShopEntity> {

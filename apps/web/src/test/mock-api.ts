@@ -13,7 +13,7 @@ export interface ApiCall {
   authorization: string | null;
 }
 
-type Handler = Reply | ((call: ApiCall) => Reply | Promise<Reply>);
+export type Handler = Reply | ((call: ApiCall) => Reply | Promise<Reply>);
 
 /** `{ success: true, data, message? }` */
 export const ok = (data: unknown = null, message?: string): Reply => ({

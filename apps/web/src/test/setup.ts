@@ -11,6 +11,7 @@ beforeEach(() => {
   installMatchMedia();
   // jsdom does not implement scrolling; the router's scroll restoration calls it.
   window.scrollTo = () => undefined;
+  Element.prototype.scrollIntoView = () => undefined;
 });
 
 afterEach(() => {

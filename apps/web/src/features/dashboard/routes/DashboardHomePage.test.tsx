@@ -33,6 +33,45 @@ describe('the dashboard home', () => {
     expect(screen.getByText('2 stores · 42 clicks')).toBeInTheDocument();
   });
 
+  it('shows how full the free plan is, and the way to Premium once it is full', async () => {
+    mockApi({
+      'GET /shop/status': ok(statusOf(testShop())),
+      'GET /shop/user/profile': ok(testShop()),
+      'GET /urls': ok({ items: [testProduct()], total: 25, page: 1, limit: 5 }),
+      'GET /urls/quota': ok({ used: 25, limit: 25 }),
+    });
+    const { user, router } = await openHome();
+    const glance = screen.getByRole('region', { name: 'At a glance' });
+    expect(await within(glance).findByText('25 of 25')).toBeInTheDocument();
+    expect(within(glance).getByRole('meter', { name: 'Products on the free plan' })).toHaveValue(
+      25,
+    );
+    const full = screen.getByRole('region', { name: 'Your free plan is full' });
+    expect(full).toHaveTextContent(
+      '25 of 25 products used. Upgrade to Premium for unlimited products',
+    );
+    await user.click(within(full).getByRole('link', { name: 'See Premium' }));
+    await screen.findByRole('heading', { level: 1, name: 'Plans and pricing' });
+    expect(router.state.location.pathname).toBe('/dashboard/pricing');
+  });
+
+  it('counts down the last free places and says Premium has no limit', async () => {
+    mockApi({
+      'GET /shop/status': ok(statusOf(testShop())),
+      'GET /shop/user/profile': ok(testShop()),
+      'GET /urls': ok({ items: [], total: 22, page: 1, limit: 5 }),
+      'GET /urls/quota': ok({ used: 22, limit: 25 }),
+    });
+    await openHome();
+    const glance = screen.getByRole('region', { name: 'At a glance' });
+    expect(await within(glance).findByText('22 of 25')).toBeInTheDocument();
+    expect(within(glance).getByText(/3 products left/)).toBeInTheDocument();
+    expect(
+      within(glance).getByRole('link', { name: 'Upgrade to Premium for unlimited products' }),
+    ).toHaveAttribute('href', '/dashboard/pricing');
+    expect(screen.queryByRole('region', { name: 'Your free plan is full' })).toBeNull();
+  });
+
   it('offers the quick actions', async () => {
     mockApi({
       'GET /shop/status': ok(statusOf(testShop())),

@@ -2,7 +2,10 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { LinkIcon, SparkIcon, StoreIcon, ToolIcon } from '../../../components/icons';
+import { LimitReached } from '../../../components/plan/LimitReached';
+import { ProductQuotaMeter } from '../../../components/plan/ProductQuotaMeter';
 import { selectCurrentUser } from '../../../lib/auth-slice';
+import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
 import { publicShopAddress, useMyShopQuery, useShopStatusQuery } from '../../../lib/shop-api';
 import { useRecentProductsQuery } from '../api/dashboard-api';
 import './DashboardHomePage.css';
@@ -19,6 +22,8 @@ export function DashboardHomePage() {
   const { data: recent, isLoading: loadingLinks } = useRecentProductsQuery(undefined, {
     skip: !status?.hasShop || !status.shopUrl,
   });
+
+  const { data: quota } = useProductQuotaQuery(undefined, { skip: !status?.hasShop });
 
   const firstName = user?.displayName?.split(' ')[0];
   const address = shop?.shopUrl ? publicShopAddress(shop.shopUrl) : null;
@@ -80,13 +85,21 @@ export function DashboardHomePage() {
         </section>
       )}
 
+      {isQuotaFull(quota) && <LimitReached quota={quota} />}
+
       {status?.hasShop && (
         <section className="home-stats" aria-label="At a glance">
           <div className="home-stat">
-            <span className="home-stat__label">Products listed</span>
-            <span className="home-stat__value">
-              {recent ? recent.total.toLocaleString('en-IN') : loadingLinks ? '…' : '–'}
-            </span>
+            {quota ? (
+              <ProductQuotaMeter quota={quota} />
+            ) : (
+              <>
+                <span className="home-stat__label">Products listed</span>
+                <span className="home-stat__value">
+                  {recent ? recent.total.toLocaleString('en-IN') : loadingLinks ? '…' : '–'}
+                </span>
+              </>
+            )}
           </div>
           <div className="home-stat">
             <span className="home-stat__label">Plan</span>

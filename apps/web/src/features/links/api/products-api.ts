@@ -1,14 +1,16 @@
-import type {
-  Product,
-  ProductAnalytics,
-  ProductBody,
-  ProductListQuery,
-  ProductPage,
-  ProductUpdateBody,
+import {
+  ErrorCode,
+  type Product,
+  type ProductAnalytics,
+  type ProductBody,
+  type ProductListQuery,
+  type ProductPage,
+  type ProductUpdateBody,
 } from '@kartlink/contracts';
 import { api } from '../../../lib/api';
 import type { DayRange } from '../../../lib/analytics-range';
 import { dataOf } from '../../../lib/envelope';
+import { errorCodeOf } from '../../../lib/errors';
 
 /** The owner's product links (POST/GET/PATCH/DELETE /urls). */
 export const productsApi = api.injectEndpoints({
@@ -29,7 +31,9 @@ export const productsApi = api.injectEndpoints({
     createProduct: build.mutation<Product, ProductBody>({
       query: (body) => ({ url: '/urls', method: 'POST', body }),
       transformResponse: dataOf<Product>,
-      invalidatesTags: (_product, error) => (error ? [] : ['Products']),
+      // A refusal for the plan's limit means the counts shown were out of date: read them again.
+      invalidatesTags: (_product, error) =>
+        !error || errorCodeOf(error) === ErrorCode.PRODUCT_LIMIT_EXCEEDED ? ['Products'] : [],
     }),
     updateProduct: build.mutation<Product, { id: string; body: ProductUpdateBody }>({
       query: ({ id, body }) => ({ url: `/urls/${encodeURIComponent(id)}`, method: 'PATCH', body }),

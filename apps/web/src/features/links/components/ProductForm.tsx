@@ -20,7 +20,6 @@ import {
   type ProductField,
   type ProductFormValues,
 } from '../utils/product-form';
-import { LimitUpsell } from './LimitUpsell';
 import { ProductCardPreview } from './ProductCardPreview';
 import { StoreUrlFields } from './StoreUrlFields';
 
@@ -33,6 +32,8 @@ interface ProductFormProps {
   busyLabel: string;
   /** Sends the form; a rejection is the server's answer, shown on the form. */
   onSubmit: (values: ProductFormValues, storeUrls: string[]) => Promise<void>;
+  /** The plan's product limit refused the save: the page says so where it can be seen. */
+  onLimitReached?: () => void;
 }
 
 /**
@@ -46,10 +47,10 @@ export function ProductForm({
   submitLabel,
   busyLabel,
   onSubmit,
+  onLimitReached,
 }: ProductFormProps) {
   const [values, setValues] = useState(initial);
   const [rowErrors, setRowErrors] = useState<Array<string | undefined>>([]);
-  const [limitReached, setLimitReached] = useState(false);
   const [sending, setSending] = useState(false);
   const [uploading, setUploading] = useState(false);
   const { productImage } = usePhotoUploaders();
@@ -79,13 +80,12 @@ export function ProductForm({
       return;
     }
     form.reset();
-    setLimitReached(false);
     setSending(true);
     try {
       await onSubmit(values, check.storeUrls);
     } catch (error) {
-      if (errorCodeOf(error) === ErrorCode.PRODUCT_LIMIT_EXCEEDED) {
-        setLimitReached(true);
+      if (onLimitReached && errorCodeOf(error) === ErrorCode.PRODUCT_LIMIT_EXCEEDED) {
+        onLimitReached();
       } else {
         const status = httpStatusOf(error);
         form.showFailure(
@@ -105,7 +105,6 @@ export function ProductForm({
   return (
     <form className="product-form" onSubmit={submit} noValidate aria-label="Product link">
       <div className="product-form__main">
-        {limitReached && <LimitUpsell />}
         {form.formError && <FormAlert>{form.formError}</FormAlert>}
 
         <section className="form-section">

@@ -2,7 +2,7 @@ import type { ProductBody } from '@kartlink/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { statusOf, testProduct, testShop } from '../../../test/fixtures';
-import { fail, mockApi, ok, type Reply } from '../../../test/mock-api';
+import { fail, type Handler, mockApi, ok, type Reply } from '../../../test/mock-api';
 import { imageFile, mockImageLoading } from '../../../test/mock-image';
 import {
   created,
@@ -13,11 +13,12 @@ import {
 } from '../../../test/mock-upload';
 import { renderApp, TEST_USER } from '../../../test/render-app';
 
-async function openCreate(reply: Reply = ok(testProduct())) {
+async function openCreate(reply: Reply = ok(testProduct()), quota?: Handler) {
   const api = mockApi({
     'GET /shop/status': ok(statusOf(testShop())),
     'GET /shop/user/profile': ok(testShop()),
     'POST /urls': reply,
+    ...(quota ? { 'GET /urls/quota': quota } : {}),
   });
   const app = renderApp('/dashboard/create-link', { user: TEST_USER });
   await screen.findByRole('heading', { level: 1, name: 'Create a product link' });
@@ -140,10 +141,46 @@ describe('creating a link', () => {
     expect(row(1)).toHaveValue('');
   });
 
-  it('offers Premium when the free plan is full', async () => {
-    const { user, router } = await openCreate(
-      fail(403, 'Upgrade to Premium for unlimited products', 'PRODUCT_LIMIT_EXCEEDED'),
+  it('says the free plan is full before the form is filled', async () => {
+    await openCreate(undefined, ok({ used: 25, limit: 25 }));
+    const full = await screen.findByRole('region', { name: 'Your free plan is full' });
+    expect(full).toHaveTextContent(
+      '25 of 25 products used. Upgrade to Premium for unlimited products',
     );
+    expect(within(full).getByRole('link', { name: 'See Premium' })).toHaveAttribute(
+      'href',
+      '/dashboard/pricing',
+    );
+    expect(within(full).getByRole('link', { name: 'Manage my links' })).toHaveAttribute(
+      'href',
+      '/dashboard/links',
+    );
+    // Above the form, where a phone shows it first.
+    expect(
+      full.compareDocumentPosition(screen.getByRole('form', { name: 'Product link' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('shows how many products the free plan has left while there is room', async () => {
+    await openCreate(undefined, ok({ used: 3, limit: 25 }));
+    expect(await screen.findByText('3 of 25')).toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Products on the free plan' })).toHaveValue(3);
+    expect(screen.queryByRole('region', { name: 'Your free plan is full' })).toBeNull();
+  });
+
+  it('brings the Premium offer into view and focus when the save is refused for the limit', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    let quotaReads = 0;
+    const { user, router, api } = await openCreate(
+      fail(403, 'Upgrade to Premium for unlimited products', 'PRODUCT_LIMIT_EXCEEDED'),
+      // The counts were read before another device filled the plan.
+      () => {
+        quotaReads += 1;
+        return ok({ used: quotaReads === 1 ? 24 : 25, limit: 25 });
+      },
+    );
+    expect(await screen.findByText('24 of 25')).toBeInTheDocument();
     await user.type(row(1), 'amazon.in/dp/1');
     await user.type(row(2), 'flipkart.com/p/2');
     await user.type(screen.getByLabelText('Title'), 'One too many');
@@ -151,6 +188,12 @@ describe('creating a link', () => {
 
     const upsell = await screen.findByRole('alert');
     expect(upsell).toHaveTextContent('Upgrade to Premium for unlimited products');
+    await vi.waitFor(() => expect(upsell).toHaveFocus());
+    expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ block: 'center' }));
+    // The counts are read again, and what was typed is still there.
+    expect(api.callsTo('GET /urls/quota')).toHaveLength(2);
+    expect(upsell).toHaveTextContent('25 of 25 products used.');
+    expect(screen.getByLabelText('Title')).toHaveValue('One too many');
     await user.click(within(upsell).getByRole('link', { name: 'See Premium' }));
     await screen.findByRole('heading', { level: 1, name: 'Plans and pricing' });
     expect(router.state.location.pathname).toBe('/dashboard/pricing');

@@ -4,6 +4,9 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { CheckIcon } from '../../../components/icons';
+import { LimitReached } from '../../../components/plan/LimitReached';
+import { ProductQuotaMeter } from '../../../components/plan/ProductQuotaMeter';
+import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
 import { useMyShopQuery } from '../../../lib/shop-api';
 import { useCreateProductMutation } from '../api/products-api';
 import { ProductForm } from '../components/ProductForm';
@@ -16,6 +19,10 @@ export function CreateLinkPage() {
   const [createProduct] = useCreateProductMutation();
   const [created, setCreated] = useState<Product | null>(null);
   const [round, setRound] = useState(0);
+  const { data: quota } = useProductQuotaQuery();
+  // Counts the refusals for the limit: each one brings the notice into view again.
+  const [refusals, setRefusals] = useState(0);
+  const full = refusals > 0 || isQuotaFull(quota);
 
   return (
     <div className="links-page">
@@ -27,6 +34,18 @@ export function CreateLinkPage() {
           </p>
         </div>
       </div>
+
+      {/* Said before the form is filled, not after. */}
+      {!created &&
+        (full ? (
+          <LimitReached quota={quota} focusRequest={refusals}>
+            <Link to="/dashboard/links" className="button button--secondary">
+              Manage my links
+            </Link>
+          </LimitReached>
+        ) : (
+          quota && <ProductQuotaMeter quota={quota} />
+        ))}
 
       {created ? (
         <section className="link-created" aria-labelledby="link-created-title">
@@ -73,6 +92,7 @@ export function CreateLinkPage() {
             toast.success(ProductFormMessages.created);
             setCreated(product);
           }}
+          onLimitReached={() => setRefusals((n) => n + 1)}
         />
       )}
     </div>

@@ -40,12 +40,37 @@ async function openLinks(path = '/dashboard/links') {
 
 const rowOf = (title: string) => screen.getByRole('link', { name: title }).closest('li')!;
 
+describe('the plan', () => {
+  it('says a full free plan is full, above the list, with the way to Premium', async () => {
+    serve(() => page([SAREE, STOLE], 25), { 'GET /urls/quota': ok({ used: 25, limit: 25 }) });
+    await openLinks();
+    const full = await screen.findByRole('region', { name: 'Your free plan is full' });
+    expect(full).toHaveTextContent(
+      '25 of 25 products used. Upgrade to Premium for unlimited products',
+    );
+    expect(within(full).getByRole('link', { name: 'See Premium' })).toHaveAttribute(
+      'href',
+      '/dashboard/pricing',
+    );
+  });
+
+  it('says Premium has no limit', async () => {
+    serve(() => page([SAREE, STOLE]), { 'GET /urls/quota': ok({ used: 2, limit: null }) });
+    await openLinks();
+    expect(await screen.findByText('· Premium, no limit', { exact: false })).toHaveTextContent(
+      '2 products · Premium, no limit',
+    );
+    expect(screen.queryByRole('meter')).toBeNull();
+  });
+});
+
 describe('the list of links', () => {
   it('shows each link with its price, clicks, stores and short link', async () => {
-    serve(() => page([SAREE, STOLE]));
+    serve(() => page([SAREE, STOLE]), { 'GET /urls/quota': ok({ used: 2, limit: 25 }) });
     await openLinks();
     expect(await screen.findByText('2 products listed')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Free plan · Upgrade' })).toHaveAttribute(
+    expect(await screen.findByText('2 of 25')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Premium has no limit' })).toHaveAttribute(
       'href',
       '/dashboard/pricing',
     );

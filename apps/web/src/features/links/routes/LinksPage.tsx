@@ -1,14 +1,15 @@
 import type { Product } from '@kartlink/contracts';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { TextField } from '../../../components/form/TextField';
+import { LimitReached } from '../../../components/plan/LimitReached';
+import { countOf, ProductQuotaMeter } from '../../../components/plan/ProductQuotaMeter';
 import { Spinner } from '../../../components/Spinner';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { selectCurrentUser } from '../../../lib/auth-slice';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
+import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
 import { useProductsQuery, useSetShowOnShopMutation } from '../api/products-api';
 import { DeleteLinkDialog } from '../components/DeleteLinkDialog';
 import { LinkRow } from '../components/LinkRow';
@@ -17,12 +18,8 @@ import './links.css';
 export const LINKS_PER_PAGE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
 
-const productCount = (n: number) =>
-  `${n.toLocaleString('en-IN')} ${n === 1 ? 'product' : 'products'}`;
-
 /** /dashboard/links: every product link, searchable and paged, with its quick actions. */
 export function LinksPage() {
-  const user = useSelector(selectCurrentUser);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const search = params.get('q') ?? '';
@@ -30,6 +27,7 @@ export function LinksPage() {
   const settledSearch = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [setShowOnShop] = useSetShowOnShopMutation();
+  const { data: quota } = useProductQuotaQuery();
 
   const { data, isLoading, isFetching, error, refetch } = useProductsQuery({
     page,
@@ -78,20 +76,19 @@ export function LinksPage() {
         <div>
           <h1>Your product links</h1>
           <p className="links-page__lead">
-            {data ? `${productCount(data.total)}${search ? ' found' : ' listed'}` : '\u00a0'}
-            {user?.plan === 'premium' ? (
-              <span className="plan-chip plan-chip--premium">Premium · unlimited</span>
-            ) : (
-              <Link to="/dashboard/pricing" className="plan-chip">
-                Free plan · Upgrade
-              </Link>
-            )}
+            {data ? `${countOf(data.total)}${search ? ' found' : ' listed'}` : '\u00a0'}
           </p>
         </div>
         <Link to="/dashboard/create-link" className="button button--primary">
           + Create link
         </Link>
       </div>
+
+      {isQuotaFull(quota) ? (
+        <LimitReached quota={quota} />
+      ) : (
+        quota && <ProductQuotaMeter quota={quota} />
+      )}
 
       <form className="links-search" role="search" onSubmit={(event) => event.preventDefault()}>
         <TextField
