@@ -99,8 +99,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard',
                 lazy: async () => ({
-                  Component: (await import('../features/dashboard/routes/DashboardLayout'))
-                    .DashboardLayout,
+                  Component: (await import('./DashboardLayout')).DashboardLayout,
                 }),
                 children: [
                   {

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@kartlink/contracts';
+import { photoIdOf, type AuthUser } from '@kartlink/contracts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormAlert } from '../../../components/form/FormAlert';
@@ -15,7 +15,8 @@ export const ProfilePhotoMessages = {
 
 /**
  * The profile photo (SPEC section 3, User profile): uploaded to POST /photos/profile, then saved
- * as photoURL with PUT /user/profile.
+ * as photoURL with PUT /user/profile; shown here and in the dashboard's top bar. Changing or
+ * removing it deletes the old file.
  */
 export function ProfilePhotoForm({ user }: { user: AuthUser }) {
   const session = useSession();
@@ -26,9 +27,13 @@ export function ProfilePhotoForm({ user }: { user: AuthUser }) {
 
   const save = async (photoURL: string | null, success: string): Promise<boolean> => {
     setProblem(null);
+    const previous = user.photoURL;
     try {
       session.updateUser(await updateProfile({ photoURL }).unwrap());
       toast.success(success);
+      // The photo it replaces was uploaded here for this profile alone: its file goes too.
+      const previousId = previous && previous !== photoURL ? photoIdOf(previous) : undefined;
+      if (previousId) void deletePhoto(previousId);
       return true;
     } catch (error) {
       setProblem(userFacingMessage(httpStatusOf(error), serverMessageOf(error)));

@@ -168,7 +168,7 @@ describe('changing the password', () => {
 describe('signing out', () => {
   it('signs out here and goes home', async () => {
     const { user, api, router, store } = await openAccount({ 'POST /auth/logout': ok(null) });
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(within(section('Sign out')).getByRole('button', { name: 'Sign out' }));
 
     await screen.findByRole('heading', { level: 1, name: 'One link for every store you sell on' });
     expect(router.state.location.pathname).toBe('/');
@@ -239,6 +239,33 @@ describe('the profile photo', () => {
     );
     expect(await screen.findByText('photoURL must be an uploaded photo')).toBeInTheDocument();
     await vi.waitFor(() => expect(api.callsTo('DELETE /photos/profile-2')).toHaveLength(1));
+  });
+
+  it('replaces the saved photo, whose file is deleted, and shows the new one in the top bar', async () => {
+    const oldId = '0b9c1f3e-8a4d-4f5e-9c2b-7d1e6a5f4c3b';
+    const newId = '7e2d9a41-5c3b-4f1e-8a6d-2b9c0e1f3a4d';
+    const withPhoto = { ...TEST_USER, photoURL: `/api/photos/${oldId}.jpg` };
+    mockUploads({ 'POST /photos/profile': created(uploadedImage(newId)) });
+    const replaced = { ...TEST_USER, photoURL: `/api/photos/${newId}.webp` };
+    const { user, api } = await openAccount(
+      {
+        'GET /auth/me': ok(withPhoto),
+        'PUT /user/profile': ok(replaced),
+        [`DELETE /photos/${oldId}`]: ok(null),
+      },
+      withPhoto,
+    );
+    const account = screen.getByRole('link', { name: 'Your account: Asha Rao' });
+    expect(within(account).getByRole('presentation')).toHaveAttribute('src', withPhoto.photoURL);
+
+    await user.upload(
+      screen.getByLabelText('Profile photo file'),
+      imageFile('new.jpg', 'image/jpeg'),
+    );
+    expect(await screen.findByText('Your profile photo was saved.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /user/profile')[0]?.body).toEqual({ photoURL: replaced.photoURL });
+    await vi.waitFor(() => expect(api.callsTo(`DELETE /photos/${oldId}`)).toHaveLength(1));
+    expect(within(account).getByRole('presentation')).toHaveAttribute('src', replaced.photoURL);
   });
 
   it('is removed', async () => {

@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import toast from 'react-hot-toast';
 import { selectCurrentUser } from '../../../lib/auth-slice';
-import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { useCurrentUserQuery } from '../api/session-api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ProfileForm } from '../components/ProfileForm';
 import { ProfilePhotoForm } from '../components/ProfilePhotoForm';
 import { useSession } from '../hooks/use-session';
+import { useSignOut } from '../hooks/use-sign-out';
 import './AccountPage.css';
 
 /** /dashboard/account: profile, password, and signing out here or everywhere. */
@@ -16,23 +15,13 @@ export function AccountPage() {
   const user = useSelector(selectCurrentUser);
   // The profile may have changed on another device since this session started.
   const { data: latest } = useCurrentUserQuery();
-  const [leaving, setLeaving] = useState<'here' | 'everywhere' | null>(null);
+  const { signOut, leaving } = useSignOut();
 
   useEffect(() => {
     if (latest) session.updateUser(latest);
   }, [latest, session]);
 
   if (!user) return null;
-
-  const signOut = async (everywhere: boolean) => {
-    setLeaving(everywhere ? 'everywhere' : 'here');
-    try {
-      await session.logout({ everywhere });
-    } catch (error) {
-      setLeaving(null);
-      toast.error(userFacingMessage(httpStatusOf(error), serverMessageOf(error)));
-    }
-  };
 
   const hasPassword = user.signInMethods.includes('password');
 

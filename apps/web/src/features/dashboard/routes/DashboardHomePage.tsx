@@ -85,33 +85,38 @@ export function DashboardHomePage() {
         </section>
       )}
 
-      {isQuotaFull(quota) && <LimitReached quota={quota} />}
-
       {status?.hasShop && (
         <section className="home-stats" aria-label="At a glance">
-          <div className="home-stat">
-            {quota ? (
+          {/* The plan's room says how many products there are, and what the plan allows. */}
+          {isQuotaFull(quota) ? (
+            <div className="home-stat--wide">
+              <LimitReached quota={quota} />
+            </div>
+          ) : quota ? (
+            <div className="home-stat home-stat--wide">
               <ProductQuotaMeter quota={quota} />
-            ) : (
-              <>
+            </div>
+          ) : (
+            <>
+              <div className="home-stat">
                 <span className="home-stat__label">Products listed</span>
                 <span className="home-stat__value">
                   {recent ? recent.total.toLocaleString('en-IN') : loadingLinks ? '…' : '–'}
                 </span>
-              </>
-            )}
-          </div>
-          <div className="home-stat">
-            <span className="home-stat__label">Plan</span>
-            <span className="home-stat__value">
-              {user?.plan === 'premium' ? 'Premium' : 'Free'}
-            </span>
-            {user?.plan !== 'premium' && (
-              <Link to="/dashboard/pricing" className="home-stat__link">
-                See Premium
-              </Link>
-            )}
-          </div>
+              </div>
+              <div className="home-stat">
+                <span className="home-stat__label">Plan</span>
+                <span className="home-stat__value">
+                  {user?.plan === 'premium' ? 'Premium' : 'Free'}
+                </span>
+                {user?.plan !== 'premium' && (
+                  <Link to="/dashboard/pricing" className="home-stat__link">
+                    See Premium
+                  </Link>
+                )}
+              </div>
+            </>
+          )}
         </section>
       )}
 

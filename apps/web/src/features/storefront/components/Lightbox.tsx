@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { CloseIcon } from '../../../components/icons';
 import { thumbnailOf } from '../../../lib/media/image-urls';
-import { useModal } from '../hooks/use-modal';
+import { useModal } from '../../../hooks/use-modal';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { ProductImage } from './ProductImage';
 import './Lightbox.css';

@@ -1,7 +1,7 @@
 import type { StoreLink } from '@kartlink/contracts';
 import { useId, useRef, type MouseEvent, type RefObject } from 'react';
 import { CloseIcon } from '../../../components/icons';
-import { useModal } from '../hooks/use-modal';
+import { useModal } from '../../../hooks/use-modal';
 import { goToStore } from '../utils/go-to-store';
 import { storeOptions, type StoreOption } from '../utils/product';
 import { BagIcon, ChevronRightIcon } from './icons';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
-import { keepTabInside } from '../../../lib/focus-trap';
+import { keepTabInside } from '../lib/focus-trap';
 
 interface ModalOptions {
   /** Where focus goes on close when nothing was focused before (a dialog open from the start). */

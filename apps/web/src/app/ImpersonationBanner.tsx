@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { selectCurrentUser } from '../../../lib/auth-slice';
+import { selectCurrentUser } from '../lib/auth-slice';
 
 /** While an admin acts as the user, every dashboard page says so. */
 export function ImpersonationBanner() {
