@@ -1,4 +1,6 @@
 import { fetchMail } from '@kartlink/testing';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
@@ -44,4 +46,27 @@ export async function signUpThroughScreens(page: Page, email: string, fullName: 
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify and create account' }).click();
   await reached(page, '/shop/setup');
+}
+
+/**
+ * Runs a browser journey; if it fails, a screenshot of the page as it was is kept in
+ * test-results/screenshots/<name>.png (the failure message names it), then the failure goes on.
+ */
+export async function screenshotOnFailure(
+  page: Page,
+  name: string,
+  journey: () => Promise<void>,
+): Promise<void> {
+  try {
+    await journey();
+  } catch (err) {
+    const file = join(__dirname, '..', '..', 'test-results', 'screenshots', `${name}.png`);
+    mkdirSync(dirname(file), { recursive: true });
+    const kept = await page
+      .screenshot({ path: file, fullPage: true })
+      .then(() => `screenshot: ${file}`)
+      .catch((shotError: unknown) => `no screenshot (${String(shotError)})`);
+    if (err instanceof Error) err.message = `${err.message}\n${kept}`;
+    throw err;
+  }
 }
