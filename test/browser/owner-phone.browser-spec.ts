@@ -3,7 +3,13 @@ import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { signUp, strongPassword, Visitor } from '../support/auth-client';
-import { at, launchChromium, reached, screenshotOnFailure } from '../support/browser';
+import {
+  accessibilityViolations,
+  at,
+  launchChromium,
+  reached,
+  screenshotOnFailure,
+} from '../support/browser';
 
 // An owner who runs the shop from a phone, through the built web app that test/stack-setup.ts
 // starts, moving only with the phone's navigation: the bottom bar and its More sheet.
@@ -108,6 +114,7 @@ describe('an owner on a phone', () => {
       await reached(page, path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(await fitsTheWidth(page)).toBe(true);
+      expect(await accessibilityViolations(page)).toEqual([]);
     }
 
     await screenshotOnFailure(page, 'owner-phone-journey', async () => {

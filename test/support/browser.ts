@@ -70,3 +70,27 @@ export async function screenshotOnFailure(
     throw err;
   }
 }
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown }>;
+}
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules on the page as it is now: each violation as
+ * "rule (impact): help, on selectors", so that a failing expectation says what to fix.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
+    await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  }
+  const violations = (await page.evaluate(
+    `axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }).then((r) => r.violations)`,
+  )) as AxeViolation[];
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help}, on ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+  );
+}
