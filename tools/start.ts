@@ -62,11 +62,14 @@ interface ViteServer {
   exited: Promise<string>;
 }
 
-/** Runs the Vite dev server, which proxies /api to the gateway (GATEWAY_URL). */
-function startVite(gatewayUrl: string): ViteServer {
+/**
+ * Runs the Vite dev server, which proxies /api to the gateway (GATEWAY_URL) and shows links
+ * with the public address (PUBLIC_URL), as the gateway's own page does.
+ */
+function startVite(gatewayUrl: string, publicUrl: string): ViteServer {
   const child = spawn('npm', ['run', 'dev', '-w', '@kartlink/web'], {
     cwd: rootDir,
-    env: { ...process.env, GATEWAY_URL: gatewayUrl },
+    env: { ...process.env, GATEWAY_URL: gatewayUrl, PUBLIC_URL: publicUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = waitForExit(child).then((s) => `The Vite dev server exited (${describeExit(s)})`);
@@ -138,7 +141,7 @@ async function main(): Promise<void> {
   cleanups.push(() => stack.stop({ interrupted }));
   await stack.start();
 
-  const vite = dev ? startVite(stack.baseUrl) : undefined;
+  const vite = dev ? startVite(stack.baseUrl, publicUrl) : undefined;
   if (vite) cleanups.push(() => stopProcess(vite.child));
   const viteUrl = await vite?.url;
 

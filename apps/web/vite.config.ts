@@ -1,14 +1,40 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+// The config runs in Node before anything is built, and the contracts package resolves to its
+// build output, so the one file it needs is read from source.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { PUBLIC_URL_META } from '../../libs/contracts/src/web-page';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Where the dev server sends /api: the gateway `npm run dev` started, else the default one.
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 
+/**
+ * The dev server's page carries the public address `npm run dev` passes (PUBLIC_URL), as the
+ * gateway's does, so that the links the app shows match the ones the API makes.
+ */
+function publicUrlMeta(publicUrl: string | undefined): Plugin {
+  return {
+    name: 'kartlink-public-url',
+    apply: 'serve',
+    transformIndexHtml: () =>
+      publicUrl
+        ? [
+            {
+              tag: 'meta',
+              attrs: { name: PUBLIC_URL_META, content: new URL(publicUrl).origin },
+              injectTo: 'head',
+            },
+          ]
+        : [],
+  };
+}
+
 export default defineConfig({
   root: fromHere('.'),
-  plugins: [react()],
+  plugins: [react(), publicUrlMeta(process.env.PUBLIC_URL)],
   resolve: {
     alias: { '@kartlink/contracts': fromHere('../../libs/contracts/src/index.ts') },
   },

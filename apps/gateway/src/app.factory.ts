@@ -63,7 +63,7 @@ export async function createGateway(
   // would miss the error handler Nest installs at init (the one error mapping).
   await registerMultipart(app);
   if (config.WEB_DIST_DIR) {
-    const served = await serveWebApp(app, config.WEB_DIST_DIR);
+    const served = await serveWebApp(app, config.WEB_DIST_DIR, config.PUBLIC_URL);
     if (!served)
       logger.warn(
         { dir: config.WEB_DIST_DIR },

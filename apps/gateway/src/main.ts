@@ -17,7 +17,11 @@ async function main() {
     close: () => app.close(),
   }).listen();
   await app.listen({ port: config.PORT, host: config.HOST });
-  logger.info({ url: await app.getUrl() }, 'gateway listening');
+  // The address people open, not the socket's (0.0.0.0 or 127.0.0.1), so that one address shows.
+  logger.info(
+    { publicUrl: config.PUBLIC_URL, host: config.HOST, port: config.PORT },
+    'gateway listening',
+  );
 }
 
 void main();

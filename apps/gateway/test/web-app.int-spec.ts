@@ -9,6 +9,11 @@ import { configSchema } from '../src/config';
 
 const INDEX =
   '<!doctype html><html><head><title>Kartlink</title></head><body><div id="root"></div></body></html>';
+// The page as served: the public address in the head, for the links the app shows.
+const SERVED = INDEX.replace(
+  '</head>',
+  '<meta name="kartlink:public-url" content="https://shop.example.in" /></head>',
+);
 
 let dist: string;
 let gateway: NestFastifyApplication;
@@ -20,7 +25,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  const config = loadConfig(configSchema, { ...process.env, WEB_DIST_DIR: dist });
+  const config = loadConfig(configSchema, {
+    ...process.env,
+    WEB_DIST_DIR: dist,
+    PUBLIC_URL: 'https://shop.example.in',
+  });
   gateway = await createGateway(config, createLogger('gateway', 'silent'));
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   base = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
@@ -38,12 +47,12 @@ describe('the built web app, served by the gateway', () => {
     '/asha-styles',
     '/asha-styles/summer-kurta',
     '/dashboard/shop/seo',
-  ])('answers %s with the app page, never cached', async (path) => {
+  ])('answers %s with the app page and the public address, never cached', async (path) => {
     const res = await fetch(`${base}${path}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toBe(INDEX);
+    expect(await res.text()).toBe(SERVED);
   });
 
   it('serves hashed assets with a year-long cache', async () => {

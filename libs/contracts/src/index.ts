@@ -13,3 +13,4 @@ export * from './shop-rules';
 export * from './social';
 export * from './subjects';
 export * from './bot-agents';
+export * from './web-page';

@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ErrorCode } from '@kartlink/contracts';
+import { ErrorCode, PUBLIC_URL_META } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,13 +11,18 @@ import { previewedShop } from '../analytics/link-previews';
 /**
  * Serves the built web app beside the API: files under /assets are content-hashed and cached
  * for a year; every other path that is not a file gets index.html, so that the app's router
- * shows the page (the 404 page included). Shop URLs and short codes never contain a dot.
+ * shows the page (the 404 page included). Shop URLs and short codes never contain a dot. The
+ * page carries the public address, which the app uses for every link it shows.
  */
-export async function serveWebApp(app: NestFastifyApplication, distDir: string): Promise<boolean> {
+export async function serveWebApp(
+  app: NestFastifyApplication,
+  distDir: string,
+  publicUrl: string,
+): Promise<boolean> {
   const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return false;
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const indexHtml = withPublicUrl(readFileSync(indexFile, 'utf8'), publicUrl);
 
   await app.register(fastifyStatic, {
     root,
@@ -57,4 +62,16 @@ export async function serveWebApp(app: NestFastifyApplication, distDir: string):
       .send(indexHtml);
   });
   return true;
+}
+
+/**
+ * The page with `<meta name="kartlink:public-url">` set to the public address, before the end
+ * of its head (a page without one is left as it is: the app then uses its own origin).
+ */
+export function withPublicUrl(html: string, publicUrl: string): string {
+  const head = /<\/head>/i.exec(html);
+  if (!head) return html;
+  const origin = new URL(publicUrl).origin;
+  const meta = `<meta name="${PUBLIC_URL_META}" content="${origin.replace(/"/g, '&quot;')}" />`;
+  return `${html.slice(0, head.index)}${meta}${html.slice(head.index)}`;
 }

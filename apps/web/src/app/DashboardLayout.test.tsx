@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { statusOf, testShop } from '../test/fixtures';
 import { mockApi, ok } from '../test/mock-api';
 import { renderApp, TEST_USER } from '../test/render-app';
+import { TEST_PUBLIC_URL } from '../test/public-url';
 
 function serveOwner() {
   return mockApi({
@@ -74,7 +75,7 @@ describe('the phone navigation', () => {
     }
     expect(
       await within(sheet).findByRole('link', { name: 'View my shop (opens in a new tab)' }),
-    ).toHaveAttribute('href', `${window.location.origin}/asha-crafts`);
+    ).toHaveAttribute('href', `${TEST_PUBLIC_URL}/asha-crafts`);
 
     await user.click(within(sheet).getByRole('link', { name: 'Pricing' }));
     await screen.findByRole('heading', { level: 1, name: 'Plans and pricing' });

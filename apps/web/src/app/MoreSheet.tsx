@@ -7,7 +7,8 @@ import { UserAvatar } from '../components/UserAvatar';
 import { useModal } from '../hooks/use-modal';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { selectCurrentUser } from '../lib/auth-slice';
-import { publicShopAddress, useShopStatusQuery } from '../lib/shop-api';
+import { publicShopAddress } from '../lib/public-address';
+import { useShopStatusQuery } from '../lib/shop-api';
 import { DASHBOARD_SECTIONS, type DashboardSection } from './dashboard-sections';
 
 /**

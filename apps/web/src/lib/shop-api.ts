@@ -43,10 +43,13 @@ export const shopApi = api.injectEndpoints({
       // Product links carry the shop URL.
       invalidatesTags: (_shop, error) => (error ? [] : ['Products', 'Product']),
     }),
-    /** Can this owner take the URL? Their own shop's URL counts as free. */
-    shopUrlAvailability: build.query<UrlAvailability, string>({
-      query: (shopUrl) => ({
-        url: '/shop/validate-url',
+    /**
+     * Can this URL be taken? Asked as the signed-in owner, whose own shop's URL counts as free,
+     * or, before sign-up, by anyone.
+     */
+    shopUrlAvailability: build.query<UrlAvailability, { shopUrl: string; signedIn: boolean }>({
+      query: ({ shopUrl, signedIn }) => ({
+        url: signedIn ? '/shop/validate-url' : '/shop/check-url-available',
         method: 'POST',
         body: { shopUrl } satisfies ShopUrlBody,
       }),
@@ -73,9 +76,4 @@ export function statusOf(shop: Shop): ShopStatus {
     setupSteps: shop.setupSteps,
     shopUrl: shop.shopUrl,
   };
-}
-
-/** The address visitors open for a shop: this site's origin, then the shop URL. */
-export function publicShopAddress(shopUrl: string): string {
-  return `${window.location.origin}/${shopUrl}`;
 }

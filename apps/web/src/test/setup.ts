@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach } from 'vitest';
 import { installMatchMedia } from './match-media';
+import { servePublicUrl } from './public-url';
 
 // Pages load lazily; on a busy machine the first one can take longer than the 1 s default.
 configure({ asyncUtilTimeout: 3000 });
@@ -12,6 +13,7 @@ beforeEach(() => {
   // jsdom does not implement scrolling; the router's scroll restoration calls it.
   window.scrollTo = () => undefined;
   Element.prototype.scrollIntoView = () => undefined;
+  servePublicUrl();
 });
 
 afterEach(() => {

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { ChartIcon } from '../../../components/icons';
-import { publicShopAddress, useMyShopQuery } from '../../../lib/shop-api';
+import { publicShopAddress } from '../../../lib/public-address';
+import { useMyShopQuery } from '../../../lib/shop-api';
 
 /** No visit or click at all in the last year: what to do to get the first ones. */
 export function NoVisitsYet() {

@@ -9,6 +9,7 @@ import {
 import { statusOf, testShop } from '../../../test/fixtures';
 import { fail, mockApi, ok, type ApiCall, type Reply } from '../../../test/mock-api';
 import { renderApp, TEST_ACCESS_TOKEN, TEST_USER } from '../../../test/render-app';
+import { TEST_PUBLIC_URL } from '../../../test/public-url';
 
 const OVERVIEW = 'GET /analytics/overview';
 // 15 March 2026, India: the last 30, 7, 90 and 366 days.
@@ -199,7 +200,7 @@ describe('the analytics page', () => {
     expect(overviewRanges()).toEqual([LAST_30, LAST_366]);
     expect(screen.queryByRole('group', { name: 'Views' })).not.toBeInTheDocument();
 
-    const address = `${window.location.origin}/asha-crafts`;
+    const address = `${TEST_PUBLIC_URL}/asha-crafts`;
     expect(await screen.findByRole('link', { name: address })).toHaveAttribute('href', address);
     await user.click(screen.getByRole('button', { name: 'Copy shop link' }));
     expect(await navigator.clipboard.readText()).toBe(address);

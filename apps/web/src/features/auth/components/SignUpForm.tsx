@@ -16,6 +16,7 @@ import type { AuthValues, SetAuthValue } from '../utils/auth-values';
 import { formFailure, type FieldErrors } from '../../../lib/form-errors';
 import { AuthScreenMessages } from '../utils/messages';
 import { PasswordChecklist } from './PasswordChecklist';
+import { publicHost } from '../../../lib/public-address';
 
 const FIELDS = ['fullName', 'email', 'password', 'agreeToTerms'] as const;
 type Field = (typeof FIELDS)[number];
@@ -68,7 +69,7 @@ export function SignUpForm({ values, setValue, claimedShopUrl, onCodeSent }: Sig
         <FormAlert tone="info">
           Create your account to claim{' '}
           <strong>
-            {window.location.host}/{claimedShopUrl}
+            {publicHost()}/{claimedShopUrl}
           </strong>
           .
         </FormAlert>

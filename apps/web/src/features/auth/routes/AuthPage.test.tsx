@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, networkDown, ok, testSession } from '../../../test/mock-api';
 import { renderApp, TEST_USER } from '../../../test/render-app';
+import { TEST_PUBLIC_HOST } from '../../../test/public-url';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const field = (label: string) => screen.getByLabelText(label);
@@ -47,7 +48,7 @@ describe('the auth screen', () => {
     expect(sessionStorage.getItem('claimedShopUrl')).toBe('asha-crafts');
     expect(localStorage.getItem('claimedShopUrl')).toBe('asha-crafts');
     expect(screen.getByText(/Create your account to claim/)).toHaveTextContent(
-      `Create your account to claim ${window.location.host}/asha-crafts.`,
+      `Create your account to claim ${TEST_PUBLIC_HOST}/asha-crafts.`,
     );
   });
 

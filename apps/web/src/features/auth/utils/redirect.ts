@@ -1,5 +1,5 @@
+import { cleanShopUrlInput, SHOP_URL_MIN } from '@kartlink/contracts';
 import { LocalKey, SessionKey } from '../../../lib/storage-keys';
-import { sanitizeShopUrl, SHOP_URL_MIN_LENGTH } from '../../../lib/shop-url';
 
 const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
@@ -35,8 +35,8 @@ export function takeRedirectTarget(state: unknown, preferred?: string | null): s
 
 /** SPEC section 2: /auth?shopUrl= is kept as the shop URL claimed for this session. */
 export function rememberClaimedShopUrl(raw: string | null): string | null {
-  const shopUrl = sanitizeShopUrl(raw ?? '');
-  if (shopUrl.length < SHOP_URL_MIN_LENGTH) return null;
+  const shopUrl = cleanShopUrlInput(raw ?? '');
+  if (shopUrl.length < SHOP_URL_MIN) return null;
   sessionStorage.setItem(SessionKey.claimedShopUrl, shopUrl);
   localStorage.setItem(LocalKey.claimedShopUrl, shopUrl);
   return shopUrl;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { statusOf, testProduct, testShop } from '../../../test/fixtures';
 import { fail, mockApi, ok } from '../../../test/mock-api';
 import { renderApp, TEST_USER } from '../../../test/render-app';
+import { TEST_PUBLIC_URL } from '../../../test/public-url';
 
 async function openHome() {
   const app = renderApp('/dashboard', { user: TEST_USER });
@@ -18,7 +19,7 @@ describe('the dashboard home', () => {
       'GET /urls': ok({ items: [testProduct()], total: 12, page: 1, limit: 5 }),
     });
     const { user } = await openHome();
-    const address = `${window.location.origin}/asha-crafts`;
+    const address = `${TEST_PUBLIC_URL}/asha-crafts`;
     expect(await screen.findByRole('link', { name: address })).toHaveAttribute('href', address);
     await user.click(screen.getByRole('button', { name: 'Copy shop address' }));
     expect(await navigator.clipboard.readText()).toBe(address);
@@ -85,7 +86,7 @@ describe('the dashboard home', () => {
     );
     expect(await within(actions).findByRole('link', { name: /Open my shop/ })).toHaveAttribute(
       'href',
-      `${window.location.origin}/asha-crafts`,
+      `${TEST_PUBLIC_URL}/asha-crafts`,
     );
     expect(within(actions).getByRole('link', { name: /Edit shop/ })).toHaveAttribute(
       'href',

@@ -6,7 +6,8 @@ import { LimitReached } from '../../../components/plan/LimitReached';
 import { ProductQuotaMeter } from '../../../components/plan/ProductQuotaMeter';
 import { selectCurrentUser } from '../../../lib/auth-slice';
 import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
-import { publicShopAddress, useMyShopQuery, useShopStatusQuery } from '../../../lib/shop-api';
+import { publicShopAddress } from '../../../lib/public-address';
+import { useMyShopQuery, useShopStatusQuery } from '../../../lib/shop-api';
 import { useRecentProductsQuery } from '../api/dashboard-api';
 import './DashboardHomePage.css';
 

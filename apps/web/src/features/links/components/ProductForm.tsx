@@ -22,6 +22,7 @@ import {
 } from '../utils/product-form';
 import { ProductCardPreview } from './ProductCardPreview';
 import { StoreUrlFields } from './StoreUrlFields';
+import { publicHost, publicOrigin } from '../../../lib/public-address';
 
 interface ProductFormProps {
   initial: ProductFormValues;
@@ -100,7 +101,7 @@ export function ProductForm({
   const stores = values.storeUrls.map(detectStore).filter((store) => store !== null);
   const price = parseRupees(values.price);
   const code = values.shortCode.trim();
-  const linkPrefix = `${window.location.host}/${shopUrl ?? 'yourshop'}/`;
+  const linkPrefix = `${publicHost()}/${shopUrl ?? 'yourshop'}/`;
 
   return (
     <form className="product-form" onSubmit={submit} noValidate aria-label="Product link">
@@ -214,7 +215,7 @@ export function ProductForm({
             <p className="field__hint">
               Your link will be{' '}
               <strong>
-                {window.location.origin}/{shopUrl ?? 'yourshop'}/{code || '…'}
+                {publicOrigin()}/{shopUrl ?? 'yourshop'}/{code || '…'}
               </strong>
             </p>
           )}

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockApi, ok } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+import { TEST_PUBLIC_HOST } from '../../../test/public-url';
 
 async function openHome() {
   const app = renderApp('/');
@@ -22,7 +24,7 @@ describe('the home page', () => {
   it('presents the public shop address, click analytics and both plans', async () => {
     await openHome();
     expect(
-      screen.getByText(`shop at ${window.location.host}/yourshop`, { exact: false }),
+      screen.getByText(`shop at ${TEST_PUBLIC_HOST}/yourshop`, { exact: false }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Click analytics' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Free' })).toBeInTheDocument();
@@ -43,17 +45,69 @@ describe('the home page', () => {
 });
 
 describe('claiming a shop URL', () => {
-  it('cleans what is typed and carries it into sign-up', async () => {
+  const TAKEN = 'This shop URL is already taken. Please choose a different one.';
+  /** The server knows one taken URL, "meera-finds". */
+  const availabilityServer = () =>
+    mockApi({
+      'POST /shop/check-url-available': ({ body }) =>
+        (body as { shopUrl: string }).shopUrl === 'meera-finds'
+          ? ok({ isAvailable: false, message: TAKEN })
+          : ok({ isAvailable: true }),
+    });
+
+  it('cleans what is typed, says it is free and carries it into sign-up', async () => {
+    const api = availabilityServer();
     const { router, user } = await openHome();
     const input = screen.getByLabelText('Claim your shop URL');
 
     await user.type(input, 'Asha Crafts!');
     expect(input).toHaveValue('ashacrafts');
+    expect(await screen.findByText('This shop URL is available!')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Claim it' }));
 
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
     expect(router.state.location.search).toBe('?tab=signup&shopUrl=ashacrafts');
+    // Asked without a token, once typing paused: not once per letter.
+    expect(api.callsTo('POST /shop/check-url-available').map((call) => call.body)).toEqual([
+      { shopUrl: 'ashacrafts' },
+    ]);
+    expect(api.callsTo('POST /shop/check-url-available')[0]?.authorization).toBeNull();
+  });
+
+  it('says a taken URL is taken and does not send the visitor to sign up for it', async () => {
+    availabilityServer();
+    const { router, user } = await openHome();
+    const input = screen.getByLabelText('Claim your shop URL');
+
+    await user.type(input, 'meera-finds');
+    expect(await screen.findByRole('alert')).toHaveTextContent(TAKEN);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Claim it' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(input).toHaveFocus();
+
+    await user.clear(input);
+    await user.type(input, 'meera-finds-2');
+    expect(await screen.findByText('This shop URL is available!')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('waits for the answer when "Claim it" comes before it', async () => {
+    availabilityServer();
+    const { router, user } = await openHome();
+    const input = screen.getByLabelText('Claim your shop URL');
+
+    // Typed and sent at once, before the 500 ms pause: the check still decides.
+    await user.type(input, 'meera-finds{Enter}');
+    expect(screen.getByText('Checking availability…')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(TAKEN);
+    expect(router.state.location.pathname).toBe('/');
+
+    await user.clear(input);
+    await user.type(input, 'asha-crafts{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=signup&shopUrl=asha-crafts');
   });
 
   it('asks for at least 3 characters', async () => {

@@ -3,6 +3,7 @@ import { ChartIcon, LinkIcon, SparkIcon, StoreIcon } from '../../../components/i
 import { MAX_STORES_PER_PRODUCT, STORE_NAMES } from '../../../lib/site';
 import { ClaimShopUrlForm } from '../components/ClaimShopUrlForm';
 import { ShopPreview } from '../components/ShopPreview';
+import { publicHost } from '../../../lib/public-address';
 import './HomePage.css';
 
 const SIGN_UP = '/auth?tab=signup';
@@ -23,7 +24,7 @@ const STEPS = [
 ];
 
 export function HomePage() {
-  const shopAddress = `${window.location.host}/yourshop`;
+  const shopAddress = `${publicHost()}/yourshop`;
   const features = [
     {
       Icon: LinkIcon,

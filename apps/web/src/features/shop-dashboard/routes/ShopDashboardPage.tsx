@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
-import { publicShopAddress } from '../../../lib/shop-api';
+import { publicShopAddress } from '../../../lib/public-address';
 import { ShopPageHeader } from '../components/ShopPageHeader';
 import { WithShop } from '../components/WithShop';
 import { SHOP_SECTIONS } from '../shop-sections';

@@ -5,7 +5,8 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
-import { publicShopAddress, useUpdateShopSettingsMutation } from '../../../lib/shop-api';
+import { publicHost, publicShopAddress } from '../../../lib/public-address';
+import { useUpdateShopSettingsMutation } from '../../../lib/shop-api';
 import { ShopPageHeader } from '../components/ShopPageHeader';
 import { WithShop } from '../components/WithShop';
 import './shop-pages.css';
@@ -102,7 +103,7 @@ function SeoForm({ shop }: { shop: Shop }) {
 
   const preview = seoPreview(values, shop);
   const address = publicShopAddress(shop.shopUrl ?? '');
-  const host = window.location.host;
+  const host = publicHost();
 
   return (
     <form className="shop-form" onSubmit={submit} noValidate aria-label="SEO settings">

@@ -19,11 +19,15 @@ import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { ImageUploadField } from '../../../components/media/ImageUploadField';
 import { useFormErrors } from '../../../hooks/use-form-errors';
-import { useShopUrlAvailability } from '../../../hooks/use-shop-url-availability';
+import {
+  AvailabilityMessages,
+  useShopUrlAvailability,
+} from '../../../hooks/use-shop-url-availability';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { formFailure } from '../../../lib/form-errors';
 import { usePhotoUploaders } from '../../../lib/media/media-api';
-import { publicShopAddress, useUpdateShopSettingsMutation } from '../../../lib/shop-api';
+import { publicHost, publicShopAddress } from '../../../lib/public-address';
+import { useUpdateShopSettingsMutation } from '../../../lib/shop-api';
 import { ShopPageHeader } from '../components/ShopPageHeader';
 import { WithShop } from '../components/WithShop';
 import './shop-pages.css';
@@ -34,7 +38,7 @@ type Field = (typeof FIELDS)[number];
 export const SettingsMessages = {
   saved: 'Shop settings saved',
   nothingChanged: 'Nothing to save: no setting has changed.',
-  urlAvailable: 'This shop URL is available!',
+  urlAvailable: AvailabilityMessages.available,
   urlCharacters: 'Only lowercase letters, numbers and hyphens.',
   photoSaved: 'Shop photo saved',
   photoRemoved: 'Shop photo removed',
@@ -64,7 +68,7 @@ function SettingsForm({ shop }: { shop: Shop }) {
     shopUrl: shop.shopUrl ?? '',
     isShopPublic: shop.isShopPublic,
   });
-  const availability = useShopUrlAvailability(values.shopUrl, saved.shopUrl);
+  const availability = useShopUrlAvailability(values.shopUrl, { ownUrl: saved.shopUrl });
 
   const set = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -146,7 +150,7 @@ function SettingsForm({ shop }: { shop: Shop }) {
           name="shopUrl"
           value={values.shopUrl}
           onValueChange={(value) => set('shopUrl', cleanShopUrlInput(value))}
-          leading={`${window.location.host}/`}
+          leading={`${publicHost()}/`}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -157,7 +161,7 @@ function SettingsForm({ shop }: { shop: Shop }) {
             urlChanged && availability.kind === 'available' ? (
               <span className="field-success">{SettingsMessages.urlAvailable}</span>
             ) : urlChanged && availability.kind === 'checking' ? (
-              'Checking availability…'
+              AvailabilityMessages.checking
             ) : (
               SettingsMessages.urlCharacters
             )

@@ -6,6 +6,7 @@ import { fail, mockApi, ok, type Reply } from '../../../test/mock-api';
 import { imageFile, mockImageLoading } from '../../../test/mock-image';
 import { created, mockUploads, uploadedImage } from '../../../test/mock-upload';
 import { renderApp, TEST_USER } from '../../../test/render-app';
+import { TEST_PUBLIC_URL } from '../../../test/public-url';
 
 /** The shop pages, with a server that applies settings the way shop-service does. */
 function openShopPage(path: string, shop: Shop = testShop(), routes: Record<string, Reply> = {}) {
@@ -39,7 +40,7 @@ describe('the shop overview', () => {
     expect(within(overview).getByRole('heading', { name: 'Asha Crafts' })).toBeInTheDocument();
     expect(within(overview).getByText('Public')).toBeInTheDocument();
     await user.click(within(overview).getByRole('button', { name: 'Copy shop address' }));
-    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/asha-crafts`);
+    expect(await navigator.clipboard.readText()).toBe(`${TEST_PUBLIC_URL}/asha-crafts`);
     const sections = screen.getByRole('navigation', { name: 'Shop sections' });
     expect(
       within(sections)

@@ -2,7 +2,7 @@ import { cleanShopUrlInput, SHOP_URL_MIN } from '@kartlink/contracts';
 import type { Ref } from 'react';
 import { TextField } from '../../../components/form/TextField';
 import type { Availability } from '../../../hooks/use-shop-url-availability';
-import { publicShopAddress } from '../../../lib/shop-api';
+import { publicHost, publicShopAddress } from '../../../lib/public-address';
 import { WizardMessages } from '../utils/wizard';
 
 interface ShopUrlStepProps {
@@ -42,7 +42,7 @@ export function ShopUrlStep({ value, onChange, availability, inputRef }: ShopUrl
         name="shopUrl"
         value={value}
         onValueChange={(typed) => onChange(cleanShopUrlInput(typed))}
-        leading={`${window.location.host}/`}
+        leading={`${publicHost()}/`}
         placeholder="yourshop"
         autoComplete="off"
         autoCapitalize="none"

@@ -13,6 +13,7 @@ import {
   type UploadReply,
 } from '../../../test/mock-upload';
 import { renderApp, TEST_USER } from '../../../test/render-app';
+import { TEST_PUBLIC_URL } from '../../../test/public-url';
 
 const confetti = vi.hoisted(() => vi.fn());
 vi.mock('canvas-confetti', () => ({ default: confetti }));
@@ -175,11 +176,11 @@ describe('step 1, the shop URL', () => {
     expect(screen.getByLabelText('Shop URL')).toHaveValue('ashacrafts2026');
   });
 
-  it('shows the public address with this site as its prefix', async () => {
+  it('shows the public address with its host as the prefix', async () => {
     serverWith(null);
     const { user } = await openWizard();
     await user.type(screen.getByLabelText('Shop URL'), 'asha');
-    expect(screen.getByText(`${window.location.origin}/asha`)).toBeInTheDocument();
+    expect(screen.getByText(`${TEST_PUBLIC_URL}/asha`)).toBeInTheDocument();
   });
 
   it('is prefilled from ?shopUrl, else from the claimed URL', async () => {

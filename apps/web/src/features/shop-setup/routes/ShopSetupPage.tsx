@@ -13,11 +13,8 @@ import {
   serverMessageOf,
   userFacingMessage,
 } from '../../../lib/errors';
-import {
-  publicShopAddress,
-  useMyShopQuery,
-  useUpdateShopSettingsMutation,
-} from '../../../lib/shop-api';
+import { publicShopAddress } from '../../../lib/public-address';
+import { useMyShopQuery, useUpdateShopSettingsMutation } from '../../../lib/shop-api';
 import { BasicInfoStep } from '../components/BasicInfoStep';
 import { ProfilePhotoStep } from '../components/ProfilePhotoStep';
 import { ShopUrlStep } from '../components/ShopUrlStep';
@@ -121,7 +118,7 @@ function SetupWizard({ shop }: { shop: Shop | null }) {
   const [finished, setFinished] = useState(false);
   const [refused, setRefused] = useState(false);
 
-  const availability = useShopUrlAvailability(data.shopUrl, shop?.shopUrl);
+  const availability = useShopUrlAvailability(data.shopUrl, { ownUrl: shop?.shopUrl });
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const firstField = useRef<HTMLInputElement>(null);
   const photoButton = useRef<HTMLButtonElement>(null);

@@ -10,6 +10,7 @@ import {
   type Shop,
   type ShopSettingsBody,
 } from '@kartlink/contracts';
+import { AvailabilityMessages } from '../../../hooks/use-shop-url-availability';
 
 /** SPEC sections 5 and 8: what the setup wizard says. */
 export const WizardMessages = {
@@ -24,8 +25,8 @@ export const WizardMessages = {
   /** The wizard's live wording for a short URL (the submit wording is the contract's). */
   urlTooShort: 'Store URL must be at least 3 characters',
   urlCharacters: 'Only letters, numbers, and hyphens are allowed',
-  urlAvailable: 'This shop URL is available!',
-  urlChecking: 'Checking availability…',
+  urlAvailable: AvailabilityMessages.available,
+  urlChecking: AvailabilityMessages.checking,
   unexpected: DefaultErrorMessage.unknown,
   saveFailed: 'Failed to save shop settings',
   completeFailed: 'Failed to complete shop setup',
