@@ -20,6 +20,8 @@ const IPHONE_SAFARI =
 const DESKTOP_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const WHATSAPP_PREVIEW = 'WhatsApp/2.23.20.0 A';
+const INSTAGRAM_IN_APP =
+  'Mozilla/5.0 (Linux; Android 13; SM-A536E Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36 Instagram 312.1.0.34.111 Android (33/13; 420dpi; 1080x2177; samsung; SM-A536E; a53x; s5e8825; en_IN; 548323749)';
 
 const uniqueUrl = (label: string) => `${label}-${Date.now().toString(36)}-${randomInt(1e6)}`;
 
@@ -226,6 +228,48 @@ describe('visits and clicks, from the public pages to the owner’s figures', ()
   it('keeps the public stats to what a visitor may know', async () => {
     const stats = await new Visitor().call<ShopStats>('GET', `/shop/${meera.shopUrl}/stats`);
     expect(stats.body).toEqual({ success: true, data: { productCount: 2 } });
+  });
+});
+
+describe('views and visitors that agree', () => {
+  it('counts a product link opened directly as a view, and a click alone as no visitor', async () => {
+    const priya = await shopOwner('Silk saree');
+    const [saree] = priya.products;
+    // Dev opens the product link straight from WhatsApp: the product page counts its view as
+    // the shop page does, then Dev chooses Myntra.
+    const dev = person(ANDROID_CHROME, 'mobile', 'Chrome');
+    // Sam chooses a store on a page that was counted before (no view now).
+    const sam = person(INSTAGRAM_IN_APP, 'mobile', 'Instagram');
+    const answers = [
+      await dev.visitShop(priya.shopUrl, 'https://web.whatsapp.com/'),
+      await dev.chooseStore(saree, 'myntra'),
+      await sam.chooseStore(saree, 'amazon'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
+
+    const overview = await waitFor(
+      async () => {
+        const answer = await priya.owner.call<AnalyticsOverview>('GET', '/analytics/overview');
+        const { totals } = answer.body.data;
+        return totals.views === 1 && totals.clicks === 2 ? answer.body.data : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 300, description: 'the view and both clicks folded' },
+    );
+    expect(overview.totals).toEqual({
+      views: 1,
+      uniqueVisitors: 1,
+      clicks: 2,
+      clickThroughRate: 2,
+    });
+    const today = overview.range.to;
+    expect(overview.daily.at(-1)).toEqual({ date: today, views: 1, uniqueVisitors: 1, clicks: 2 });
+    const csv = await fetch(
+      `${stackBaseUrl()}/api/analytics/export.csv?from=${today}&to=${today}`,
+      { headers: { authorization: `Bearer ${priya.owner.accessToken}` } },
+    );
+    expect(await csv.text()).toBe(
+      `date,views,unique_visitors,clicks,click_through_rate\r\n${today},1,1,2,2.0000\r\n`,
+    );
   });
 });
 

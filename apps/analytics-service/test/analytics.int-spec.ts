@@ -472,9 +472,13 @@ describe('storing each event once', () => {
 
   it('folds every event exactly once while several folds run at the same time', async () => {
     const shop = shopWith('Kurta');
-    const events = Array.from({ length: 3000 }, (_, i) =>
-      click(shop.products[0].id, `v${i % 40}`, i % 3 === 0 ? 'amazon' : 'flipkart'),
-    );
+    // 40 people each open the shop's page, then choose stores 3000 times between them.
+    const events = [
+      ...Array.from({ length: 40 }, (_, i) => view(shop.shopUrl, `v${i}`)),
+      ...Array.from({ length: 3000 }, (_, i) =>
+        click(shop.products[0].id, `v${i % 40}`, i % 3 === 0 ? 'amazon' : 'flipkart'),
+      ),
+    ];
     await publish(events);
     await waitFor(
       async () => {
@@ -482,17 +486,18 @@ describe('storing each event once', () => {
           'SELECT count(*)::int AS n FROM analytics.events WHERE shop_id = $1',
           [shop.shopId],
         );
-        return row.n === 3000;
+        return row.n === 3040;
       },
-      { timeoutMs: 30_000, description: '3000 stored events' },
+      { timeoutMs: 30_000, description: '3040 stored events' },
     );
     const rollups = analytics.app.get(RollupsService);
     await Promise.all([rollups.fold(), rollups.fold(), rollups.fold()]);
-    await folded(shop.shopId, 3000);
+    await folded(shop.shopId, 3040);
     const overview = await read<AnalyticsOverview>(Subjects.analytics.overview, {
       caller: shop.owner,
       query: MARCH_9,
     });
+    expect(overview.totals.views).toBe(40);
     expect(overview.totals.clicks).toBe(3000);
     expect(overview.totals.uniqueVisitors).toBe(40);
     expect(overview.byStore).toEqual([

@@ -8,7 +8,10 @@
  * are kept apart in `excluded` and left out of every other figure.
  */
 
-/** POST /api/analytics/track-shop/{shopUrl}. Every field is optional; unknown fields are ignored. */
+/**
+ * POST /api/analytics/track-shop/{shopUrl}: a page of the shop was opened, the shop page or one
+ * of its product pages. Every field is optional; unknown fields are ignored.
+ */
 export interface TrackShopBody {
   device?: string;
   browser?: string;
@@ -125,15 +128,18 @@ export interface AnalyticsRangeQuery {
 }
 
 export interface AnalyticsTotals {
-  /** Shop page views. */
+  /** Page views: the shop page and its product pages (each sends track-shop). */
   views: number;
-  /** Distinct visitors per day (shop views and clicks), summed over the days of the range. */
+  /**
+   * Distinct visitors per day who viewed at least one page (a click alone makes none), summed
+   * over the days of the range: never more than `views`.
+   */
   uniqueVisitors: number;
   /** Store clicks. */
   clicks: number;
   /**
-   * clicks / views, rounded to 4 decimals; 0 when there were no views. It can pass 1 when
-   * visitors open product links directly, without the shop page.
+   * clicks / views, rounded to 4 decimals; 0 when there were no views. It can pass 1 when one
+   * view leads to several store clicks.
    */
   clickThroughRate: number;
 }

@@ -81,6 +81,16 @@ describe('foldEvents', () => {
     expect(inc.productIds).toEqual(['p1']);
   });
 
+  it('makes a visitor of a page view only, so that a day never has more visitors than views', () => {
+    // v2 chose a store on a page opened before midnight: a click, but no view today.
+    const inc = foldEvents([base, click(), click({ visitor: 'v2', day: '2024-03-10' })]);
+    expect(inc.visitors).toEqual([{ shopId: SHOP, day: '2024-03-09', visitor: 'v1' }]);
+    for (const day of inc.shopDays) {
+      const visitors = inc.visitors.filter((v) => v.day === day.day).length;
+      expect(visitors).toBeLessThanOrEqual(day.views);
+    }
+  });
+
   it('lists each visitor once per shop and day', () => {
     const inc = foldEvents([base, base, click(), { ...base, visitor: 'v2' }]);
     expect(inc.visitors).toEqual([

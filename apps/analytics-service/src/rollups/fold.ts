@@ -91,6 +91,10 @@ const sorted = <T>(map: Map<string, T>) =>
  * Sums a batch of events into rollup increments. Bots (link previews included) and the
  * owner's own events only count in their own columns; every other figure is people only.
  * The lists come sorted, so that concurrent folds lock rollup rows in the same order.
+ *
+ * A view is a page of the shop opened (the shop page or a product page); a visitor is someone
+ * who opened at least one of them that day. A click alone (a store chosen on a page opened the
+ * day before, say) makes no visitor, so a day never has more visitors than views.
  */
 export function foldEvents(events: readonly FoldedEvent[]): Increments {
   const shopDays = new Map<string, ShopDay>();
@@ -116,7 +120,8 @@ export function foldEvents(events: readonly FoldedEvent[]): Increments {
     );
     if (event.bot || event.owner) continue;
 
-    visitors.set(`${shopId}|${day}|${event.visitor}`, { shopId, day, visitor: event.visitor });
+    if (!isClick)
+      visitors.set(`${shopId}|${day}|${event.visitor}`, { shopId, day, visitor: event.visitor });
     for (const [dimension, key] of dimensionsOf(event)) {
       bump(
         shopDimensions,

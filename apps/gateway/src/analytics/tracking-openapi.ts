@@ -31,7 +31,8 @@ export const TRACKING_PATHS = {
   '/api/analytics/track-shop/{shopUrl}': {
     post: {
       tags: ['analytics'],
-      summary: 'Record a visit to a shop page (SPEC section 7)',
+      summary:
+        'Record a visit to a page of a shop: the shop page or a product page (SPEC section 7)',
       description,
       parameters: [{ name: 'shopUrl', in: 'path', required: true, schema: { type: 'string' } }],
       requestBody: {

@@ -45,25 +45,25 @@ export function HeadlineFigures({ totals, previous, previousLabel }: HeadlineFig
   const figures = [
     {
       name: 'Views',
-      hint: 'Times your shop was opened',
+      hint: 'Times your shop page or a product page was opened',
       value: formatCount(totals.views),
       change: changeBetween(totals.views, previous.views),
     },
     {
       name: 'Unique visitors',
-      hint: 'Different people, counted once a day',
+      hint: 'People who opened one of your pages, once a day each',
       value: formatCount(totals.uniqueVisitors),
       change: changeBetween(totals.uniqueVisitors, previous.uniqueVisitors),
     },
     {
       name: 'Clicks',
-      hint: 'Visits sent on to a store',
+      hint: 'Times a visitor chose a store',
       value: formatCount(totals.clicks),
       change: changeBetween(totals.clicks, previous.clicks),
     },
     {
       name: 'Click-through rate',
-      hint: 'Clicks for every 100 shop views',
+      hint: 'Clicks for every 100 views',
       value: formatRate(totals.clickThroughRate),
       change: changeBetween(totals.clickThroughRate, previous.clickThroughRate),
     },

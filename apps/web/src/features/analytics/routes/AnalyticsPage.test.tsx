@@ -93,6 +93,30 @@ describe('the analytics page', () => {
     expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('says what each figure counts: product pages are views, and a visitor opened a page', async () => {
+    const { user } = openAnalytics(busy);
+    const views = await figure('Views');
+    expect(views).toHaveTextContent('Times your shop page or a product page was opened');
+    expect(screen.getByRole('group', { name: 'Unique visitors' })).toHaveTextContent(
+      'People who opened one of your pages, once a day each',
+    );
+
+    const how = screen.getByText('How these figures are counted');
+    await user.click(how);
+    const definitions = how.closest('details')!;
+    expect(definitions).toHaveAttribute('open');
+    const term = (name: string) => within(definitions).getByText(name, { selector: 'dt' });
+    expect(term('Views').nextElementSibling).toHaveTextContent(
+      'Every time your shop page or one of your product pages is opened',
+    );
+    expect(term('Unique visitors').nextElementSibling).toHaveTextContent(
+      'A day never has more visitors than views.',
+    );
+    expect(term('Click-through rate').nextElementSibling).toHaveTextContent(
+      'Clicks for every 100 views.',
+    );
+  });
+
   it('charts the days, stores and devices, with their figures in tables', async () => {
     openAnalytics(busy);
     const daily = await screen.findByRole('table', { name: 'Views and clicks by day' });

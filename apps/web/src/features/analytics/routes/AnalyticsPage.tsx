@@ -227,7 +227,7 @@ function Overview({
         </h2>
         <DailyChart
           title="Views and clicks by day"
-          description={`Shop views and store clicks for each day from ${describeRange(overview.range)}.`}
+          description={`Page views and store clicks for each day from ${describeRange(overview.range)}.`}
           data={overview.daily}
           series={VIEWS_AND_CLICKS}
         />
@@ -290,6 +290,37 @@ function Overview({
       </div>
 
       <Excluded overview={overview} />
+      <Definitions />
     </>
+  );
+}
+
+/** What each figure counts, the same on this page, in the CSV and on a link's own page. */
+function Definitions() {
+  return (
+    <details className="analytics-definitions">
+      <summary>How these figures are counted</summary>
+      <dl>
+        <dt>Views</dt>
+        <dd>
+          Every time your shop page or one of your product pages is opened, including a product link
+          opened straight from Instagram or WhatsApp.
+        </dd>
+        <dt>Unique visitors</dt>
+        <dd>
+          People who opened at least one of your pages that day, each counted once however many
+          pages they opened. Over several days each day&apos;s visitors are added up, so someone who
+          comes back another day counts again. A day never has more visitors than views.
+        </dd>
+        <dt>Clicks</dt>
+        <dd>Every time a visitor chose a store to buy from.</dd>
+        <dt>Click-through rate</dt>
+        <dd>Clicks for every 100 views.</dd>
+      </dl>
+      <p>
+        Visits by bots and link previews, and your own visits while signed in, are left out of every
+        figure.
+      </p>
+    </details>
   );
 }

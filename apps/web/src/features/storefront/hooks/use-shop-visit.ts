@@ -4,18 +4,21 @@ import { selectAccessToken, selectSessionStatus } from '../../../lib/auth-slice'
 import { trackShopVisit } from '../api/tracking';
 
 /**
- * SPEC section 7: one track-shop call when a public shop has been shown. A browser that was
- * signed in waits for its session to be restored first, so that an owner opening their own
- * shop is known as such.
+ * SPEC section 7: one track-shop call when a page of a public shop has been shown: the shop
+ * page, or one of its product pages (`page`, the product's short code), so that a visitor who
+ * opens a product link directly is a visitor with a view, as the analytics page defines them.
+ * A browser that was signed in waits for its session to be restored first, so that an owner
+ * opening their own shop is known as such.
  */
-export function useShopVisit(shopUrl: string | undefined): void {
+export function useShopVisit(shopUrl: string | undefined, page = ''): void {
   const counted = useRef<string | null>(null);
   const restoring = useSelector(selectSessionStatus) === 'restoring';
   const accessToken = useSelector(selectAccessToken);
   useEffect(() => {
-    // Once per shop shown, however often the effect runs (StrictMode, re-renders).
-    if (!shopUrl || restoring || counted.current === shopUrl) return;
-    counted.current = shopUrl;
+    // Once per page shown, however often the effect runs (StrictMode, re-renders).
+    const shown = `${shopUrl}/${page}`;
+    if (!shopUrl || restoring || counted.current === shown) return;
+    counted.current = shown;
     trackShopVisit(shopUrl, accessToken);
-  }, [shopUrl, restoring, accessToken]);
+  }, [shopUrl, page, restoring, accessToken]);
 }

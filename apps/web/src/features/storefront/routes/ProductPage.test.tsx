@@ -125,8 +125,9 @@ describe("the 'Choose Favourite App' sheet", () => {
     await user.click(within(await sheet()).getByRole('link', { name: 'Buy on Amazon' }));
 
     expect(goToStore).toHaveBeenCalledWith('https://www.amazon.in/dp/B0KURTA');
-    expect(beaconsBeforeLeaving).toBe(1);
-    const [url, blob] = sendBeacon.mock.calls[0] as [string, Blob];
+    // The page's own view, then the store chosen, both before the visitor leaves.
+    expect(beaconsBeforeLeaving).toBe(2);
+    const [url, blob] = sendBeacon.mock.calls[1] as [string, Blob];
     expect(url).toBe(`http://localhost:3000/api/analytics/track/${kurta.id}`);
     const body = await new Promise<string>((resolve) => {
       const reader = new FileReader();

@@ -11,6 +11,7 @@ import { StoreOptionsSheet } from '../components/StoreOptionsSheet';
 import { StorefrontMessage } from '../components/StorefrontMessage';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useMarkPublicVisit } from '../hooks/use-mark-public-visit';
+import { useShopVisit } from '../hooks/use-shop-visit';
 import { useTrackStoreChoice } from '../hooks/use-track-store-choice';
 import { ProductPageMessages, productErrorMessage } from '../utils/errors';
 import { shopUrlParam, shortCodeParam } from '../utils/params';
@@ -132,6 +133,8 @@ interface ProductViewProps {
 }
 
 function ProductView({ product, shopUrl, shopName }: ProductViewProps) {
+  // A product page is a page of the shop: its view counts with the shop page's.
+  useShopVisit(shopUrl, product.shortCode);
   // SPEC section 4: the options sheet is open when the page opens.
   const [sheetOpen, setSheetOpen] = useState(true);
   const showOptions = useRef<HTMLButtonElement>(null);

@@ -89,6 +89,37 @@ describe('the visit beacon of a public shop', () => {
   });
 });
 
+describe('the visit beacon of a product page', () => {
+  it('counts a product link opened directly as a view of the shop, as the shop page does', async () => {
+    mockStorefront();
+    renderApp('/meera-finds/k3x9pqr');
+    await screen.findByRole('heading', { level: 1, name: kurta.title });
+    await waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(1));
+    const [url, blob] = sendBeacon.mock.calls[0] as [string, Blob];
+    expect(url).toBe('http://localhost:3000/api/analytics/track-shop/meera-finds');
+    expect(await beaconBody(blob)).toEqual({
+      device: 'mobile',
+      browser: 'Chrome',
+      location: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      referrer: FROM_WHATSAPP,
+    });
+  });
+
+  it('counts the shop page and then a product opened from it as two views', async () => {
+    mockStorefront();
+    const { user } = renderApp('/meera-finds');
+    await screen.findByRole('heading', { level: 1, name: 'Meera Finds' });
+    await waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(1));
+    await user.click(await screen.findByRole('link', { name: new RegExp(kurta.title) }));
+    await screen.findByRole('heading', { level: 1, name: kurta.title });
+    await waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(2));
+    expect(sendBeacon.mock.calls.map(([url]) => url)).toEqual([
+      'http://localhost:3000/api/analytics/track-shop/meera-finds',
+      'http://localhost:3000/api/analytics/track-shop/meera-finds',
+    ]);
+  });
+});
+
 describe('the click beacon of a product page', () => {
   it('says which store was chosen, from where, then sends the visitor there', async () => {
     mockStorefront();
