@@ -131,6 +131,70 @@ afterAll(async () => {
   await stack.stop(async () => queue?.close());
 });
 
+it('shows a write through one gateway on the other’s very next read', async () => {
+  const owner = new Visitor();
+  await signUp(owner);
+  const [one, other] = gatewayPorts.map((port) => `http://127.0.0.1:${port}/api`);
+  const send = async <T>(base: string, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${owner.accessToken!}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: T }).data;
+  };
+  const shopUrl = `two-gateways-${Date.now().toString(36)}`;
+  await send(one!, 'PUT', '/shop/settings', {
+    shopUrl,
+    shopName: 'Two Gateways',
+    shopDescription: 'One shop, two replicas',
+    isShopPublic: true,
+    setupCompleted: true,
+  });
+  const created = await fetch(`${one}/urls`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.accessToken!}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title: 'Edit 0',
+      originalURLs: ['https://www.amazon.in/dp/B0EDIT', 'https://www.flipkart.com/p/edit'],
+    }),
+  });
+  expect(created.status).toBe(201);
+  const product = ((await created.json()) as { data: { id: string; shortCode: string } }).data;
+  const readTitles = async () => {
+    const one = await send<{ title: string }>(
+      other!,
+      'GET',
+      `/url/shop/${shopUrl}/${product.shortCode}`,
+    );
+    const list = await send<Array<{ title: string }>>(other!, 'GET', `/shop/${shopUrl}/urls`);
+    return [one.title, list.map((p) => p.title)];
+  };
+
+  // The other gateway holds the product and the shop's list in its memory, then each edit
+  // through the first must show on its very next read.
+  const stale: string[] = [];
+  for (let edit = 1; edit <= 20; edit += 1) {
+    await readTitles();
+    await send(one!, 'PATCH', `/urls/${product.id}`, { title: `Edit ${edit}` });
+    const seen = await readTitles();
+    if (JSON.stringify(seen) !== JSON.stringify([`Edit ${edit}`, [`Edit ${edit}`]]))
+      stale.push(`edit ${edit}: ${JSON.stringify(seen)}`);
+  }
+  expect(stale).toEqual([]);
+
+  // A product hidden and then deleted through the first is gone from the other at once.
+  await send(one!, 'PATCH', `/urls/${product.id}/show-on-shop`, { showOnShop: false });
+  expect(await send(other!, 'GET', `/shop/${shopUrl}/urls`)).toEqual([]);
+  await send(one!, 'DELETE', `/urls/${product.id}`);
+  const gone = await fetch(`${other}/url/shop/${shopUrl}/${product.shortCode}`);
+  expect(gone.status).toBe(404);
+});
+
 it('loses no request, no click and no upload when a gateway and a replica of each service stop mid-load', async () => {
   const owner = new Visitor();
   const { session } = await signUp(owner);

@@ -6,6 +6,7 @@ import {
   type ProductClicksChanged,
   type ProductPage,
   type Shop,
+  type ShopWrite,
   Subjects,
 } from '@kartlink/contracts';
 import { startServiceForTest, waitFor } from '@kartlink/testing';
@@ -37,18 +38,18 @@ const callerOf = (): Caller => ({ userId: randomUUID(), sessionId: randomUUID(),
 async function ownerWithShop(...titles: string[]) {
   const caller = callerOf();
   const shopUrl = `refs-${Date.now().toString(36)}-${randomInt(1e6)}`;
-  await service.request<Shop>(Subjects.shop.updateSettings, {
+  await service.request<ShopWrite<Shop>>(Subjects.shop.updateSettings, {
     caller,
     body: { shopUrl, shopName: 'Meera Finds', shopDescription: 'Handpicked home decor' },
   });
   const products: Product[] = [];
-  for (const title of titles)
-    products.push(
-      await service.request<Product>(Subjects.shop.createProduct, {
-        caller,
-        body: { title, originalURLs: ['amazon.in/dp/B0X', 'flipkart.com/p/x'] },
-      }),
-    );
+  for (const title of titles) {
+    const { result } = await service.request<ShopWrite<Product>>(Subjects.shop.createProduct, {
+      caller,
+      body: { title, originalURLs: ['amazon.in/dp/B0X', 'flipkart.com/p/x'] },
+    });
+    products.push(result);
+  }
   return { caller, shopUrl, products };
 }
 

@@ -5,6 +5,7 @@ import {
   Events,
   type PublicShop,
   type Shop,
+  type ShopWrite,
   Subjects,
 } from '@kartlink/contracts';
 import { ensureMediaStream } from '@kartlink/server-kit';
@@ -36,7 +37,7 @@ afterAll(async () => {
 async function publicShopOwner() {
   const caller: Caller = { userId: randomUUID(), sessionId: randomUUID(), role: 'user' };
   const shopUrl = `banners-${Date.now().toString(36)}-${randomInt(1e6)}`;
-  await service.request<Shop>(Subjects.shop.updateSettings, {
+  await service.request<ShopWrite<Shop>>(Subjects.shop.updateSettings, {
     caller,
     body: {
       shopUrl,

@@ -40,6 +40,7 @@ export const Subjects = {
   shop: {
     status: 'shop.owner.status',
     profile: 'shop.owner.profile',
+    /** { caller, body } → ShopWrite<Shop>. */
     updateSettings: 'shop.owner.update-settings',
     urlAvailable: 'shop.url.available',
     validateUrl: 'shop.url.validate',
@@ -47,10 +48,13 @@ export const Subjects = {
     publicProducts: 'shop.public.products',
     publicProduct: 'shop.public.product',
     publicStats: 'shop.public.stats',
+    /** { caller, body } → ShopWrite<Product>. */
     createProduct: 'shop.products.create',
     listProducts: 'shop.products.list',
     getProduct: 'shop.products.get',
+    /** { caller, id, body } → ShopWrite<Product>. */
     updateProduct: 'shop.products.update',
+    /** { caller, id } → ShopWrite<null>. */
     deleteProduct: 'shop.products.delete',
     /** { caller } → ProductQuota. */
     productQuota: 'shop.products.quota',
@@ -86,6 +90,17 @@ export const Subjects = {
     exportCsv: 'analytics.owner.export',
   },
 } as const;
+
+/**
+ * The answer of a write to a shop or its products: what was written, and the shop URLs whose
+ * public reads it changed. shop-service has announced Events.shopChanged for each before
+ * answering (every gateway replica drops them); the gateway that carried the write drops them
+ * too before it answers, so that the writer's next read shows the write.
+ */
+export interface ShopWrite<T> {
+  result: T;
+  changedShopUrls: string[];
+}
 
 /** Events other services may listen to (JetStream stream USERS). */
 export const Events = {

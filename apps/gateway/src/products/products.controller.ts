@@ -14,6 +14,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type Caller,
   type Product,
+  type ShopWrite,
   ProductMessages,
   type ProductPage,
   type ProductQuota,
@@ -55,8 +56,8 @@ export class ProductsController {
     description: 'Over the free plan limit the answer is 403 PRODUCT_LIMIT_EXCEEDED.',
   })
   create(@CurrentCaller() caller: Caller, @Body() body: CreateProductRequest): Promise<Product> {
-    return this.cache.afterWrite(caller, () =>
-      this.services.request<Product>(Subjects.shop.createProduct, { caller, body }),
+    return this.cache.afterWrite(() =>
+      this.services.request<ShopWrite<Product>>(Subjects.shop.createProduct, { caller, body }),
     );
   }
 
@@ -90,8 +91,8 @@ export class ProductsController {
     @Param('id') id: string,
     @Body() body: UpdateProductRequest,
   ): Promise<Product> {
-    return this.cache.afterWrite(caller, () =>
-      this.services.request<Product>(Subjects.shop.updateProduct, { caller, id, body }),
+    return this.cache.afterWrite(() =>
+      this.services.request<ShopWrite<Product>>(Subjects.shop.updateProduct, { caller, id, body }),
     );
   }
 
@@ -102,8 +103,8 @@ export class ProductsController {
     @Param('id') id: string,
     @Body() body: ShowOnShopRequest,
   ): Promise<Product> {
-    return this.cache.afterWrite(caller, () =>
-      this.services.request<Product>(Subjects.shop.updateProduct, { caller, id, body }),
+    return this.cache.afterWrite(() =>
+      this.services.request<ShopWrite<Product>>(Subjects.shop.updateProduct, { caller, id, body }),
     );
   }
 
@@ -111,8 +112,8 @@ export class ProductsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a product and its short link' })
   async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {
-    await this.cache.afterWrite(caller, () =>
-      this.services.request(Subjects.shop.deleteProduct, { caller, id }),
+    await this.cache.afterWrite(() =>
+      this.services.request<ShopWrite<null>>(Subjects.shop.deleteProduct, { caller, id }),
     );
     return null;
   }

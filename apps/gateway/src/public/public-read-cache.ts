@@ -4,7 +4,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { type Caller, Events, type ShopStatus, Subjects } from '@kartlink/contracts';
+import { Events, type ShopWrite } from '@kartlink/contracts';
 import { LOGGER, type Logger } from '@kartlink/server-kit';
 import { JSONCodec, type Subscription } from 'nats';
 import { ServiceClient } from '../services/service-client';
@@ -53,18 +53,17 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
     this.subscription?.unsubscribe();
   }
 
-  /** The cached answer, or the one `load` gives (then kept, unless the shop changed meanwhile). */
   /**
-   * Runs an owner's write and then forgets the owner's shop, so that this replica's next read
-   * shows the write. The shop's URL is read first, since the write may change it.
+   * Runs an owner's write and forgets the shops it changed before answering, so that this
+   * replica's next read shows the write (the others hear of it from shop-service's event).
    */
-  async afterWrite<T>(caller: Caller, write: () => Promise<T>): Promise<T> {
-    const { shopUrl } = await this.services.request<ShopStatus>(Subjects.shop.status, { caller });
-    const result = await write();
-    if (shopUrl) this.forget(shopUrl);
+  async afterWrite<T>(write: () => Promise<ShopWrite<T>>): Promise<T> {
+    const { result, changedShopUrls } = await write();
+    for (const shopUrl of changedShopUrls) this.forget(shopUrl);
     return result;
   }
 
+  /** The cached answer, or the one `load` gives (then kept, unless the shop changed meanwhile). */
   async read(shopUrl: string, key: string, load: () => Promise<unknown>): Promise<string> {
     const cacheKey = `${shopUrl}\u0000${key}`;
     const hit = this.entries.get(cacheKey);

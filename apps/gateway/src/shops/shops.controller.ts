@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type Caller,
   type Shop,
+  type ShopWrite,
   type ShopStatus,
   Subjects,
   type UrlAvailability,
@@ -49,8 +50,8 @@ export class ShopsController {
     @CurrentCaller() caller: Caller,
     @Body() body: ShopSettingsRequest,
   ): Promise<Shop> {
-    return this.cache.afterWrite(caller, () =>
-      this.services.request<Shop>(Subjects.shop.updateSettings, { caller, body }),
+    return this.cache.afterWrite(() =>
+      this.services.request<ShopWrite<Shop>>(Subjects.shop.updateSettings, { caller, body }),
     );
   }
 

@@ -39,9 +39,8 @@ export class ProductsController {
   }
 
   @MessagePattern(Subjects.shop.deleteProduct)
-  async remove(@Payload() { caller, id }: { caller: Caller; id: string }) {
-    await this.products.remove(caller, id);
-    return {};
+  remove(@Payload() { caller, id }: { caller: Caller; id: string }) {
+    return this.products.remove(caller, id);
   }
 
   @MessagePattern(Subjects.shop.publicProducts)

@@ -14,6 +14,7 @@ import {
   type ProductUpdateBody,
   type PublicProduct,
   type ShopStats,
+  type ShopWrite,
   Subjects,
   type UserPlan,
 } from '@kartlink/contracts';
@@ -68,14 +69,16 @@ export class ProductsService {
     @Inject(CONFIG) private readonly config: ShopConfig,
   ) {}
 
-  async create(caller: Caller, body: ProductBody): Promise<Product> {
+  async create(caller: Caller, body: ProductBody): Promise<ShopWrite<Product>> {
     const shop = await this.ownShop(caller);
     const created = await this.products.withShopLock(shop.id, async (manager) => {
       await this.checkLimit(caller, shop, manager);
       return this.insert(shop, body, manager);
     });
-    await this.cache.invalidateProducts(shop.shopUrl!, created.shortCode);
-    return toProduct(created, shop.shopUrl!, this.config.PUBLIC_URL);
+    return {
+      result: toProduct(created, shop.shopUrl!, this.config.PUBLIC_URL),
+      changedShopUrls: await this.cache.invalidateProducts(shop.shopUrl!, created.shortCode),
+    };
   }
 
   async list(caller: Caller, query: ProductListQuery): Promise<ProductPage> {
@@ -111,7 +114,7 @@ export class ProductsService {
     return toProduct(product, shop.shopUrl!, this.config.PUBLIC_URL);
   }
 
-  async update(caller: Caller, id: string, body: ProductUpdateBody): Promise<Product> {
+  async update(caller: Caller, id: string, body: ProductUpdateBody): Promise<ShopWrite<Product>> {
     const { shop, product } = await this.owned(caller, id);
     const previousCode = product.shortCode;
     Object.assign(product, fields(body));
@@ -122,14 +125,23 @@ export class ProductsService {
       if (isCodeTaken(err)) throw codeTaken();
       throw err;
     }
-    await this.cache.invalidateProducts(shop.shopUrl!, previousCode, product.shortCode);
-    return toProduct(product, shop.shopUrl!, this.config.PUBLIC_URL);
+    return {
+      result: toProduct(product, shop.shopUrl!, this.config.PUBLIC_URL),
+      changedShopUrls: await this.cache.invalidateProducts(
+        shop.shopUrl!,
+        previousCode,
+        product.shortCode,
+      ),
+    };
   }
 
-  async remove(caller: Caller, id: string): Promise<void> {
+  async remove(caller: Caller, id: string): Promise<ShopWrite<null>> {
     const { shop, product } = await this.owned(caller, id);
     await this.products.remove(product);
-    await this.cache.invalidateProducts(shop.shopUrl!, product.shortCode);
+    return {
+      result: null,
+      changedShopUrls: await this.cache.invalidateProducts(shop.shopUrl!, product.shortCode),
+    };
   }
 
   /** GET /shop/{shopUrl}/urls: the products shown on a public shop, newest first. */

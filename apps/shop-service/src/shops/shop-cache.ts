@@ -19,7 +19,8 @@ const keys = {
 
 /**
  * Every public read (a shop, its product list, one product) is served from Redis; a hit
- * costs no database query. Writes to a shop or its products delete what they change.
+ * costs no database query. Writes to a shop or its products delete what they change and
+ * announce the shop's change to every gateway replica, before they answer.
  */
 @Injectable()
 export class ShopCache {
@@ -49,26 +50,33 @@ export class ShopCache {
     return this.write(keys.product(shopUrl, shortCode), value);
   }
 
-  /** After a product write: the shop's list and the product's entries under each code it had. */
-  async invalidateProducts(shopUrl: string, ...shortCodes: string[]) {
+  /**
+   * After a product write: the shop's list and the product's entries under each code it had,
+   * here and in every gateway replica. Answers the shop URL whose reads changed.
+   */
+  async invalidateProducts(shopUrl: string, ...shortCodes: string[]): Promise<string[]> {
     await this.redis.del(
       keys.products(shopUrl),
       ...shortCodes.map((code) => keys.product(shopUrl, code)),
     );
+    await this.announce(shopUrl);
+    return [shopUrl];
   }
 
   /**
    * After a shop write: everything cached under its old and new URL, products included, so
    * that a URL given up and later taken by another shop never shows the old one's entries.
    */
-  async invalidateShop(...shopUrls: Array<string | null | undefined>) {
-    for (const url of new Set(shopUrls.filter((u): u is string => Boolean(u)))) {
+  async invalidateShop(...shopUrls: Array<string | null | undefined>): Promise<string[]> {
+    const urls = [...new Set(shopUrls.filter((u): u is string => Boolean(u)))];
+    for (const url of urls) {
       const productKeys = await this.scan(
         `${this.redis.options.keyPrefix ?? ''}${keys.product(url, '*')}`,
       );
       await this.redis.del(keys.shop(url), keys.products(url), ...productKeys);
       await this.announce(url);
     }
+    return urls;
   }
 
   /** Tells every gateway replica to drop what it holds of this shop. */

@@ -9,6 +9,7 @@ import {
   type ShopSettingsBody,
   ShopMessages,
   type ShopStatus,
+  type ShopWrite,
   shopUrlProblem,
   type SocialMedia,
   type UrlAvailability,
@@ -38,7 +39,7 @@ export class ShopsService {
   }
 
   /** A partial update of the owner's shop; the first save creates it. */
-  async updateSettings(userId: string, body: ShopSettingsBody): Promise<Shop> {
+  async updateSettings(userId: string, body: ShopSettingsBody): Promise<ShopWrite<Shop>> {
     const shop = (await this.shops.findByOwner(userId)) ?? this.shops.create(userId);
     const previousUrl = shop.shopUrl;
     apply(shop, body);
@@ -58,8 +59,10 @@ export class ShopsService {
       }
       throw err;
     }
-    await this.cache.invalidateShop(previousUrl, saved.shopUrl);
-    return toShop(saved);
+    return {
+      result: toShop(saved),
+      changedShopUrls: await this.cache.invalidateShop(previousUrl, saved.shopUrl),
+    };
   }
 
   /** Free for this caller? Their own URL counts as free (no token: any claimed URL is taken). */
