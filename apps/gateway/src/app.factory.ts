@@ -3,11 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Headers } from '@kartlink/contracts';
 import { acceptRequestId, type Logger, NestPinoLogger } from '@kartlink/server-kit';
-import { LogController } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
+import { mapError } from './http/error-mapping';
 import { closeConnectionsGracefully } from './http/graceful-close';
+import { registerJsonParser } from './http/json-body';
 import { createValidationPipe } from './http/validation';
 import { setupOpenApi } from './openapi';
 import { registerPublicRoutes } from './public/public-routes';
@@ -36,6 +38,17 @@ export async function createGateway(
     requestTimeout: 30_000,
     // While closing, a request on an open connection is refused unread (see graceful-close.ts).
     return503OnClosing: true,
+    // A path Fastify's router cannot read (bad percent-encoding, an over-long parameter) gets
+    // the envelope every other refusal gets.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = mapError(error, request);
+      request.log.info({ status, errorCode: body.errorCode }, 'request refused');
+      void reply
+        .status(status)
+        .header(Headers.requestId, request.id)
+        .header('cache-control', 'no-store')
+        .send({ ...body, requestId: request.id });
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.register(config, logger, imports),
@@ -74,5 +87,7 @@ export async function createGateway(
   registerTrackingRoutes(app);
   registerImageRoutes(app);
   await app.init();
+  // In place of the JSON parser Nest registers at init.
+  registerJsonParser(app);
   return app;
 }

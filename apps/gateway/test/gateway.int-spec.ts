@@ -295,6 +295,39 @@ describe('bad input', () => {
     expect(await res.json()).toMatchObject({ success: false, errorCode: 'BAD_REQUEST' });
   });
 
+  it('answers JSON nested deeper than 32 levels with 400, as the whole body or in a field', async () => {
+    const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    for (const body of [nested(900), `{"name":${nested(900)}}`, `{"name":${nested(33)}}`]) {
+      const res = await post('/api/test/echo', body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        success: false,
+        errorCode: 'BAD_REQUEST',
+        error: 'The request body nests too deeply (at most 32 levels).',
+      });
+    }
+    // Brackets inside a string are text, not nesting.
+    const res = await post('/api/test/echo', JSON.stringify({ name: `Asha ${nested(40)}` }));
+    expect(res.status).toBe(201);
+  });
+
+  it('answers a path the router cannot read with the envelope, never Fastify’s own body', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/urls/%'],
+      ['POST', `/api/analytics/track/${'a'.repeat(150)}`],
+    ]) {
+      const res = await get(path!, { method });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body).toEqual({
+        success: false,
+        errorCode: 'BAD_REQUEST',
+        error: 'Please check your input and try again.',
+        requestId: res.headers.get('x-request-id'),
+      });
+    }
+  });
+
   it('answers a wrong content type with 415', async () => {
     const res = await post('/api/test/echo', '<name>x</name>', 'application/xml');
     expect(res.status).toBe(415);

@@ -36,6 +36,9 @@ describe('readTrackBody', () => {
     expect(readTrackBody('{"device":')).toEqual({
       errors: [{ path: 'body', msg: 'The body must be a JSON object.' }],
     });
+    expect(readTrackBody(`{"device":${'['.repeat(5000)}${']'.repeat(5000)}}`)).toEqual({
+      errors: [{ path: 'body', msg: 'The request body nests too deeply (at most 32 levels).' }],
+    });
   });
 
   it('says what is wrong with each field', () => {

@@ -1,4 +1,5 @@
 import { type FieldError, TRACK_LIMITS } from '@kartlink/contracts';
+import { JsonBodyMessages, MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-body';
 
 /** What a tracking call says about the visitor, checked and normalised. */
 export interface TrackInput {
@@ -37,6 +38,8 @@ export function readTrackBody(
 ): { input: TrackInput; errors?: undefined } | { errors: FieldError[] } {
   let value = body;
   if (typeof value === 'string') {
+    if (nestsDeeperThan(value, MAX_JSON_DEPTH))
+      return { errors: [{ path: 'body', msg: JsonBodyMessages.tooDeep }] };
     try {
       value = value.trim() === '' ? {} : JSON.parse(value);
     } catch {
