@@ -1,6 +1,7 @@
 import { SERVICE_NAMES, type ApiSuccess, type ServiceHealth } from '@kartlink/contracts';
 import { stackBaseUrl, waitFor } from '@kartlink/testing';
 import { readFileSync } from 'node:fs';
+import { signUp, Visitor } from '../support/auth-client';
 
 // The running product, every app in its own process: what a person or a client app meets.
 const baseUrl = stackBaseUrl();
@@ -78,7 +79,7 @@ describe('bad input against the running product', () => {
       413,
       'PAYLOAD_TOO_LARGE',
     ],
-  ])('%s gets a %i envelope, never a 500', async (_what, send, status, errorCode) => {
+  ])('%s gets its 4xx envelope, never a 500', async (_what, send, status, errorCode) => {
     const response = await send();
     expect(response.status).toBe(status);
     expect(await response.json()).toMatchObject({
@@ -88,9 +89,93 @@ describe('bad input against the running product', () => {
     });
   });
 
+  const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+  it.each([
+    ['JSON nested 5,000 levels deep', () => post('/api/auth/login', nested(5000))],
+    [
+      'a field nested 5,000 levels deep',
+      () => post('/api/shop/check-url-available', `{"shopUrl":${nested(5000)}}`),
+    ],
+    ['a path with bad percent-encoding', () => fetch(`${baseUrl}/api/urls/%`)],
+    [
+      'an over-long path parameter',
+      () => fetch(`${baseUrl}/api/analytics/track/${'a'.repeat(150)}`, { method: 'POST' }),
+    ],
+    [
+      'a NUL character in an e-mail address',
+      () => post('/api/auth/login', JSON.stringify({ email: 'a\u0000b@x.in', password: 'x' })),
+    ],
+    ['a JSON body of null', () => post('/api/auth/login', 'null')],
+  ])('%s gets a 400 envelope, never a 500', async (_what, send) => {
+    const response = await send();
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, error: expect.any(String) });
+  });
+
   it('an unknown page path still gets the web app, which shows its 404 page', async () => {
     const response = await fetch(`${baseUrl}/some/unknown/deep/path`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root">');
+  });
+});
+
+describe('hostile input from a signed-in owner changes nothing', () => {
+  let owner: Visitor;
+  let productId: string;
+
+  beforeAll(async () => {
+    owner = new Visitor();
+    await signUp(owner);
+    const shop = await owner.call('PUT', '/shop/settings', {
+      shopUrl: `hostile-${Date.now().toString(36)}`,
+      shopName: 'Meera Finds',
+      shopDescription: 'Handpicked home decor',
+    });
+    expect(shop.status).toBe(200);
+    const product = await owner.post<{ id: string }>('/urls', {
+      title: 'Block-print kurta',
+      description: 'Hand block-printed cotton',
+      originalURLs: ['https://www.amazon.in/dp/B0KURTA', 'https://www.flipkart.com/p/kurta'],
+    });
+    expect(product.status).toBe(201);
+    productId = product.body.data.id;
+  });
+
+  const stored = async () => ({
+    shop: (await owner.call<Record<string, unknown>>('GET', '/shop/user/profile')).body.data,
+    product: (await owner.call<Record<string, unknown>>('GET', `/urls/${productId}`)).body.data,
+    profile: (await owner.call<Record<string, unknown>>('GET', '/auth/me')).body.data,
+  });
+
+  it.each([
+    ['PUT', '/shop/settings', { shopName: null }, 'shopName'],
+    ['PUT', '/shop/settings', { shopDescription: null }, 'shopDescription'],
+    ['PUT', '/shop/settings', { shopName: 'Meera\u0000Finds' }, 'shopName'],
+    ['PUT', '/shop/settings', { seo: { title: null } }, 'seo.title'],
+    ['PUT', '/user/profile', { displayName: null }, 'displayName'],
+    ['PATCH', '/urls/{id}', { title: null }, 'title'],
+    ['PATCH', '/urls/{id}', { description: null }, 'description'],
+    ['PATCH', '/urls/{id}', { title: 'Kurta\u0000' }, 'title'],
+    ['GET', '/urls?search=a%00b', undefined, 'search'],
+  ])('%s %s %j is refused on its field', async (method, path, body, field) => {
+    const before = await stored();
+    const answer = await owner.call(method, path.replace('{id}', productId), body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      success: false,
+      errorCode: 'VALIDATION_ERROR',
+      errors: [expect.objectContaining({ path: field })],
+    });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a body of null where one is required, changing nothing', async () => {
+    const before = await stored();
+    const answer = await owner.call('PUT', '/shop/settings', null);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([
+      { path: 'body', msg: 'The request body must be a JSON object.' },
+    ]);
+    expect(await stored()).toEqual(before);
   });
 });

@@ -49,3 +49,41 @@ describe('validation pipe', () => {
     expect(value).toBeInstanceOf(Body);
   });
 });
+
+describe('what the validation pipe refuses before any DTO', () => {
+  const refusal = (value: unknown, meta: ArgumentMetadata = metadata) =>
+    createValidationPipe()
+      .transform(value, meta)
+      .then(
+        () => undefined,
+        (e: ServiceError) => e.details?.errors,
+      );
+
+  it('refuses a body that is not a JSON object', async () => {
+    for (const body of [null, [], 42, 'text'])
+      expect(await refusal(body)).toEqual([
+        { path: 'body', msg: 'The request body must be a JSON object.' },
+      ]);
+  });
+
+  it('refuses a control character in any text, naming the field', async () => {
+    expect(await refusal({ email: 'a\u0000b@example.com', seo: { title: 'Diwali' } })).toEqual([
+      { path: 'email', msg: 'email contains characters that are not allowed.' },
+    ]);
+    expect(await refusal({ email: 'a@example.com', seo: { title: 'Di\u001bwali' } })).toEqual([
+      { path: 'seo.title', msg: 'seo.title contains characters that are not allowed.' },
+    ]);
+    expect(await refusal({ search: 'a\u0000b' }, { type: 'query', metatype: Object })).toEqual([
+      { path: 'search', msg: 'search contains characters that are not allowed.' },
+    ]);
+    expect(await refusal('a\u0000b', { type: 'param', metatype: String, data: 'id' })).toEqual([
+      { path: 'id', msg: 'id contains characters that are not allowed.' },
+    ]);
+  });
+
+  it('keeps tabs and line breaks, which descriptions have', async () => {
+    expect(
+      await refusal({ email: 'a@example.com', seo: { title: 'Diwali\tsale\r\nall week' } }),
+    ).toBeUndefined();
+  });
+});

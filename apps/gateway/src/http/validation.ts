@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { FieldError } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 
@@ -24,9 +24,56 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
   );
 }
 
-/** Bodies and queries are checked against the DTOs of libs/contracts; unknown fields are refused. */
+export const InputMessages = {
+  body: 'The request body must be a JSON object.',
+  characters: (path: string) => `${path} contains characters that are not allowed.`,
+} as const;
+
+// Control characters (U+0000 to U+001F but tab, line feed and carriage return, and U+007F)
+// never belong in text a person typed; PostgreSQL refuses U+0000 in text outright.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Each string of a parsed body, query or parameter that holds a control character. */
+export function controlCharacterErrors(value: unknown, path: string): FieldError[] {
+  if (typeof value === 'string')
+    return CONTROL.test(value) ? [{ path, msg: InputMessages.characters(path) }] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  // Bodies nest at most MAX_JSON_DEPTH levels (json-body.ts), so this recursion is bounded.
+  return Object.entries(value).flatMap(([key, item]) =>
+    controlCharacterErrors(item, path ? `${path}.${key}` : key),
+  );
+}
+
+/**
+ * Bodies, queries and parameters are checked against the DTOs of libs/contracts; unknown
+ * fields are refused. Before the DTO: a body that is not a JSON object (`null`, an array, a
+ * number) and any text with a control character are refused, whatever the route.
+ */
+class RequestValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata) {
+    if (metadata.type === 'custom') return value;
+    const isDto = typeof metadata.metatype === 'function' && !PRIMITIVES.has(metadata.metatype);
+    if (
+      metadata.type === 'body' &&
+      isDto &&
+      value !== undefined &&
+      (typeof value !== 'object' || value === null || Array.isArray(value))
+    )
+      throw ServiceError.validation([{ path: 'body', msg: InputMessages.body }]);
+    const errors = controlCharacterErrors(
+      value,
+      metadata.type === 'param' ? (metadata.data ?? '') : '',
+    );
+    if (errors.length > 0) throw ServiceError.validation(errors);
+    return super.transform(value, metadata);
+  }
+}
+
+const PRIMITIVES = new Set<unknown>([String, Number, Boolean, Object, Array]);
+
 export function createValidationPipe() {
-  return new ValidationPipe({
+  return new RequestValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

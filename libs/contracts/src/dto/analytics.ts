@@ -1,5 +1,5 @@
-import { IsOptional, ValidateBy } from 'class-validator';
-import { Rule } from './rule';
+import { ValidateBy } from 'class-validator';
+import { Optional, Rule } from './rule';
 import {
   type AnalyticsRangeQuery,
   analyticsDateProblem,
@@ -27,6 +27,6 @@ function RangeRule() {
 
 /** ?from=YYYY-MM-DD&to=YYYY-MM-DD of every owner analytics read. */
 export class AnalyticsRangeRequest implements AnalyticsRangeQuery {
-  @IsOptional() @Rule(analyticsDateProblem) from?: string;
-  @IsOptional() @Rule(analyticsDateProblem) @RangeRule() to?: string;
+  @Optional() @Rule(analyticsDateProblem) from?: string;
+  @Optional() @Rule(analyticsDateProblem) @RangeRule() to?: string;
 }

@@ -1,5 +1,5 @@
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { Rule } from './rule';
+import { Optional, Rule } from './rule';
 import {
   emailProblem,
   fullNameProblem,
@@ -45,7 +45,7 @@ export class ResendOtpRequest implements ResendOtpBody {
   @Rule(emailProblem) email!: string;
   @IsIn(Object.values(OtpPurpose), { message: 'purpose must be registration or password-reset' })
   purpose!: OtpPurpose;
-  @IsOptional() @Rule(fullNameProblem) fullName?: string;
+  @Optional() @Rule(fullNameProblem) fullName?: string;
 }
 
 export class PasswordResetSendOtpRequest implements PasswordResetSendOtpBody {
@@ -61,13 +61,13 @@ export class PasswordResetVerifyOtpRequest implements PasswordResetVerifyOtpBody
 export class LoginRequest implements LoginBody {
   @Rule(emailProblem) email!: string;
   @IsString({ message: 'Password is required' }) @MaxLength(128) password!: string;
-  @IsOptional() @IsBoolean() rememberMe?: boolean;
+  @Optional() @IsBoolean() rememberMe?: boolean;
 }
 
 /** Exchanges a one-time sign-in token (after sign-up, Google or from an admin) for a session. */
 export class TokenExchangeRequest implements TokenExchangeBody {
   @IsString({ message: 'No authentication token provided' }) @MaxLength(512) token!: string;
-  @IsOptional() @IsBoolean() rememberMe?: boolean;
+  @Optional() @IsBoolean() rememberMe?: boolean;
 }
 
 export class ChangePasswordRequest implements ChangePasswordBody {
@@ -76,12 +76,12 @@ export class ChangePasswordRequest implements ChangePasswordBody {
 }
 
 export class UpdateProfileRequest implements UpdateProfileBody {
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100, { message: 'Display name must be at most 100 characters' })
   displayName?: string;
   /** An empty string removes the number. */
-  @IsOptional()
+  @Optional()
   @ValidateBy({
     name: 'phoneOrEmpty',
     validator: {

@@ -1,5 +1,4 @@
-import { IsOptional } from 'class-validator';
-import { Rule } from './rule';
+import { Optional, Rule } from './rule';
 import type { BannerReorderBody, BannerToggleBody, BannerUpdateBody } from '../media';
 import {
   bannerAltProblem,
@@ -11,9 +10,9 @@ import {
 
 /** PUT /banners/{id}: any of alt, link and order, with SPEC section 5's messages. */
 export class BannerUpdateRequest implements BannerUpdateBody {
-  @IsOptional() @Rule(bannerAltProblem) alt?: string;
-  @IsOptional() @Rule(bannerLinkProblem) link?: string;
-  @IsOptional() @Rule(bannerOrderProblem) order?: number;
+  @Optional() @Rule(bannerAltProblem) alt?: string;
+  @Optional() @Rule(bannerLinkProblem) link?: string;
+  @Optional() @Rule(bannerOrderProblem) order?: number;
 }
 
 /** POST /banners/toggle. */

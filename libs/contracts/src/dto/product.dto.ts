@@ -11,7 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { Rule } from './rule';
+import { Optional, Rule } from './rule';
 import type { ProductBody, ProductListQuery, ProductUpdateBody } from '../product';
 import { ProductMessages, shortCodeProblem, storeUrlsProblem } from '../product-rules';
 
@@ -23,22 +23,22 @@ const titleProblem = (v: unknown) =>
       : undefined;
 
 class ProductFields {
-  @IsOptional() @IsString() @MaxLength(2000) description?: string;
+  @Optional() @IsString() @MaxLength(2000) description?: string;
   @IsOptional()
   @IsNumber({ maxDecimalPlaces: 2 }, { message: ProductMessages.priceInvalid })
   @Min(0, { message: ProductMessages.priceInvalid })
   @Max(100_000_000, { message: ProductMessages.priceInvalid })
   price?: number | null;
-  @IsOptional() @IsString() @MaxLength(100) brand?: string;
+  @Optional() @IsString() @MaxLength(100) brand?: string;
   @IsOptional() @IsString() @MaxLength(2048) imageUrl?: string | null;
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(10)
   @IsString({ each: true })
   @MaxLength(2048, { each: true })
   images?: string[];
-  @IsOptional() @Rule(shortCodeProblem) shortCode?: string;
-  @IsOptional() @IsBoolean() showOnShop?: boolean;
+  @Optional() @Rule(shortCodeProblem) shortCode?: string;
+  @Optional() @IsBoolean() showOnShop?: boolean;
 }
 
 export class CreateProductRequest extends ProductFields implements ProductBody {
@@ -47,8 +47,8 @@ export class CreateProductRequest extends ProductFields implements ProductBody {
 }
 
 export class UpdateProductRequest extends ProductFields implements ProductUpdateBody {
-  @IsOptional() @Rule(titleProblem) title?: string;
-  @IsOptional() @Rule(storeUrlsProblem) originalURLs?: string[];
+  @Optional() @Rule(titleProblem) title?: string;
+  @Optional() @Rule(storeUrlsProblem) originalURLs?: string[];
 }
 
 export class ShowOnShopRequest {
@@ -56,7 +56,7 @@ export class ShowOnShopRequest {
 }
 
 export class ProductListRequest implements ProductListQuery {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
-  @IsOptional() @IsString() @MaxLength(100) search?: string;
+  @Optional() @Type(() => Number) @IsInt() @Min(1) page?: number;
+  @Optional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @Optional() @IsString() @MaxLength(100) search?: string;
 }

@@ -1,4 +1,4 @@
-import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
 
 /**
  * A class-validator rule from one of the plain rule functions of this library (which answer
@@ -15,4 +15,13 @@ export function Rule(problem: (value: unknown) => string | undefined, options?: 
     },
     options,
   );
+}
+
+/**
+ * An optional field: left out, it is left as it is; `null` is checked like any other value,
+ * and so refused with the field's own message. (class-validator's IsOptional lets `null`
+ * through: it is kept for the fields where null means "clear this".)
+ */
+export function Optional(options?: ValidationOptions) {
+  return ValidateIf((_object, value) => value !== undefined, options);
 }

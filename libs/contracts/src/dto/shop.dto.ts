@@ -8,7 +8,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { Rule } from './rule';
+import { Optional, Rule } from './rule';
 import type { SetupSteps, ShopSeo, ShopSettingsBody, ShopUrlBody } from '../shop';
 import { SEO_LIMITS } from '../shop';
 import { shopDescriptionProblem, shopNameProblem, shopUrlProblem } from '../shop-rules';
@@ -24,23 +24,23 @@ export class ShopUrlCheckRequest implements ShopUrlBody {
 }
 
 export class SetupStepsRequest implements Partial<SetupSteps> {
-  @IsOptional() @IsBoolean() shopUrl?: boolean;
-  @IsOptional() @IsBoolean() basicInfo?: boolean;
-  @IsOptional() @IsBoolean() profilePhoto?: boolean;
+  @Optional() @IsBoolean() shopUrl?: boolean;
+  @Optional() @IsBoolean() basicInfo?: boolean;
+  @Optional() @IsBoolean() profilePhoto?: boolean;
 }
 
 export class ShopSeoRequest implements ShopSeo {
-  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.title) title?: string;
-  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.description) description?: string;
-  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.keywords) keywords?: string;
-  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.ogTitle) ogTitle?: string;
-  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.ogDescription) ogDescription?: string;
-  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.ogImage) ogImage?: string;
-  @IsOptional() @IsIn(['summary', 'summary_large_image']) twitterCard?:
+  @Optional() @IsString() @MaxLength(SEO_LIMITS.title) title?: string;
+  @Optional() @IsString() @MaxLength(SEO_LIMITS.description) description?: string;
+  @Optional() @IsString() @MaxLength(SEO_LIMITS.keywords) keywords?: string;
+  @Optional() @IsString() @MaxLength(SEO_LIMITS.ogTitle) ogTitle?: string;
+  @Optional() @IsString() @MaxLength(SEO_LIMITS.ogDescription) ogDescription?: string;
+  @Optional() @IsString() @MaxLength(SEO_LIMITS.ogImage) ogImage?: string;
+  @Optional() @IsIn(['summary', 'summary_large_image']) twitterCard?:
     'summary' | 'summary_large_image';
-  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.twitterTitle) twitterTitle?: string;
-  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.twitterDescription) twitterDescription?: string;
-  @IsOptional() @IsString() @MaxLength(SEO_LIMITS.twitterImage) twitterImage?: string;
+  @Optional() @IsString() @MaxLength(SEO_LIMITS.twitterTitle) twitterTitle?: string;
+  @Optional() @IsString() @MaxLength(SEO_LIMITS.twitterDescription) twitterDescription?: string;
+  @Optional() @IsString() @MaxLength(SEO_LIMITS.twitterImage) twitterImage?: string;
 }
 
 const socialMediaProblem = (value: unknown) => {
@@ -55,13 +55,13 @@ const socialMediaProblem = (value: unknown) => {
 };
 
 export class ShopSettingsRequest implements ShopSettingsBody {
-  @IsOptional() @Rule(shopNameProblem) shopName?: string;
-  @IsOptional() @Rule(shopDescriptionProblem) shopDescription?: string;
-  @IsOptional() @Rule(shopUrlProblem) shopUrl?: string;
+  @Optional() @Rule(shopNameProblem) shopName?: string;
+  @Optional() @Rule(shopDescriptionProblem) shopDescription?: string;
+  @Optional() @Rule(shopUrlProblem) shopUrl?: string;
   @IsOptional() @IsString() @MaxLength(2048) shopPhotoURL?: string | null;
-  @IsOptional() @IsBoolean() isShopPublic?: boolean;
-  @IsOptional() @IsBoolean() setupCompleted?: boolean;
-  @IsOptional() @ValidateNested() @Type(() => SetupStepsRequest) setupSteps?: SetupStepsRequest;
-  @IsOptional() @IsObject() @Rule(socialMediaProblem) socialMedia?: SocialMedia;
-  @IsOptional() @ValidateNested() @Type(() => ShopSeoRequest) seo?: ShopSeoRequest;
+  @Optional() @IsBoolean() isShopPublic?: boolean;
+  @Optional() @IsBoolean() setupCompleted?: boolean;
+  @Optional() @ValidateNested() @Type(() => SetupStepsRequest) setupSteps?: SetupStepsRequest;
+  @Optional() @IsObject() @Rule(socialMediaProblem) socialMedia?: SocialMedia;
+  @Optional() @ValidateNested() @Type(() => ShopSeoRequest) seo?: ShopSeoRequest;
 }
