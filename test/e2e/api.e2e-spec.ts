@@ -1,7 +1,7 @@
 import { SERVICE_NAMES, type ApiSuccess, type ServiceHealth } from '@kartlink/contracts';
 import { stackBaseUrl, waitFor } from '@kartlink/testing';
 import { readFileSync } from 'node:fs';
-import { signUp, Visitor } from '../support/auth-client';
+import { mailCount, signUp, Visitor } from '../support/auth-client';
 
 // The running product, every app in its own process: what a person or a client app meets.
 const baseUrl = stackBaseUrl();
@@ -116,6 +116,31 @@ describe('bad input against the running product', () => {
     const response = await fetch(`${baseUrl}/some/unknown/deep/path`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root">');
+  });
+});
+
+describe('e-mail addresses no one could have typed', () => {
+  const stamp = Date.now().toString(36);
+  const invalid = 'Please enter a valid email address';
+  it.each([
+    [
+      'a control character',
+      `asha${stamp}@shop.in\u0007`,
+      'email contains characters that are not allowed.',
+    ],
+    ['a lone surrogate', `asha${stamp}@shop.in\ud800`, invalid],
+    ['a right-to-left override', `asha${stamp}@\u202eni.pohs`, invalid],
+    ['a zero-width space', `asha${stamp}@sh\u200bop.in`, invalid],
+    ['an emoji after the domain', `asha${stamp}@shop.in😀`, invalid],
+  ])('with %s: refused on the field, and no code is mailed', async (_what, email, message) => {
+    const answer = await new Visitor().post('/auth/register/send-otp', {
+      email,
+      fullName: 'Asha Rao',
+      password: 'Kurta2024!',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([{ path: 'email', msg: message }]);
+    expect(await mailCount(email)).toBe(0);
   });
 });
 

@@ -31,6 +31,20 @@ describe('sign-up rules (SPEC section 5)', () => {
     ['asha@shop', AuthMessages.emailInvalid],
     ['asha @shop.in', AuthMessages.emailInvalid],
     ['Asha@Shop.in', undefined],
+    ['asha.rao+shop@mail.co.in', undefined],
+    ['asha@xn--i1b6b1a6a2e.xn--h2brj9c', undefined],
+    ['asha@उदाहरण.भारत', undefined],
+    ['a\u0000b@shop.in', AuthMessages.emailInvalid],
+    ['asha@shop.in\u0007', AuthMessages.emailInvalid],
+    ['asha@sh\u200bop.in', AuthMessages.emailInvalid],
+    ['asha@\u202eni.pohs', AuthMessages.emailInvalid],
+    ['asha@shop.in\ud800', AuthMessages.emailInvalid],
+    ['asha@shop.in😀', AuthMessages.emailInvalid],
+    ['asha@😀.in', AuthMessages.emailInvalid],
+    ['आशा@shop.in', AuthMessages.emailInvalid],
+    ['asha@[192.168.1.1]', AuthMessages.emailInvalid],
+    ['asha@-shop.in', AuthMessages.emailInvalid],
+    ['asha..rao@shop.in', AuthMessages.emailInvalid],
   ])('email %j → %s', (email, message) => {
     expect(emailProblem(email)).toBe(message);
   });

@@ -1,3 +1,4 @@
+import isEmail from 'validator/lib/isEmail';
 import { photoIdOf } from './media';
 
 /**
@@ -32,16 +33,33 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const OTP_LENGTH = 6;
 export const OTP_VALIDITY_SECONDS = 600;
 
-// Deliberately simple: one @, no spaces, a dot in the domain. The code sent proves the rest.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+// Nothing invisible or unprintable anywhere: controls, format characters (zero-width space,
+// right-to-left override), lone surrogates, private use.
+const HIDDEN = /\p{C}/u;
+// Each label of the domain: letters (any script: an Indian-language domain is welcome), marks
+// and digits, hyphens inside; the top-level domain letters only, or an xn-- IDN label.
+const DOMAIN_LABEL = /^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?$/u;
+const TOP_LEVEL = /^(?:\p{L}[\p{L}\p{M}]+|xn--[a-z0-9-]+)$/iu;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * SPEC section 5: required and valid. validator.js's isEmail checks the shape, with an ASCII
+ * local part (what mail providers give out); the domain may be internationalised, label by
+ * label in letters of any script, but nothing a person could not see or type: no emoji, no
+ * invisible or direction-changing characters.
+ */
 export function emailProblem(email: unknown): string | undefined {
   if (typeof email !== 'string' || email.trim() === '') return AuthMessages.emailRequired;
-  if (email.trim().length > 254 || !EMAIL.test(email.trim())) return AuthMessages.emailInvalid;
+  const address = email.trim();
+  if (address.length > 254 || HIDDEN.test(address)) return AuthMessages.emailInvalid;
+  if (!isEmail(address, { allow_utf8_local_part: false, allow_ip_domain: false }))
+    return AuthMessages.emailInvalid;
+  const labels = address.slice(address.lastIndexOf('@') + 1).split('.');
+  if (!labels.every((label) => DOMAIN_LABEL.test(label)) || !TOP_LEVEL.test(labels.at(-1)!))
+    return AuthMessages.emailInvalid;
   return undefined;
 }
 
