@@ -1,0 +1,157 @@
+import type { AnalyticsOverview, Product, Shop } from '@kartlink/contracts';
+import { waitFor } from '@kartlink/testing';
+import { randomInt } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signUp, strongPassword, Visitor } from '../support/auth-client';
+import { at, launchChromium, reached, screenshotOnFailure } from '../support/browser';
+
+// Issue 12: nothing on the page is cut off or covered, on a phone as on a computer, in the built
+// web app that test/stack-setup.ts starts.
+jest.setTimeout(180_000);
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+const SCREENS = {
+  phone: {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: ANDROID_CHROME,
+  },
+  computer: { viewport: { width: 1280, height: 800 } },
+} as const;
+type Screen = keyof typeof SCREENS;
+
+async function open(screen: Screen): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    ...SCREENS[screen],
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** An owner with a finished public shop, made through the API. */
+async function shopOwner(shopName: string) {
+  const owner = new Visitor();
+  const { email } = await signUp(owner);
+  const shopUrl = `layout-${Date.now().toString(36)}${randomInt(1e6).toString(36)}`;
+  const shop = await owner.call<Shop>('PUT', '/shop/settings', {
+    shopUrl,
+    shopName,
+    shopDescription: 'Handwoven sarees and brass lamps, packed by hand.',
+    setupCompleted: true,
+    isShopPublic: true,
+    setupSteps: { shopUrl: true, basicInfo: true, profilePhoto: true },
+  });
+  if (shop.status !== 200) throw new Error(`shop refused: ${JSON.stringify(shop.body)}`);
+  return { owner, email, shopUrl };
+}
+
+async function addProduct(owner: Visitor, title: string, originalURLs: string[]) {
+  const made = await owner.post<Product>('/urls', { title, originalURLs });
+  if (made.status !== 201) throw new Error(`product refused: ${JSON.stringify(made.body)}`);
+  return made.body.data;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(at('/auth'));
+  await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await reached(page, '/dashboard');
+}
+
+// Every store a product can lead to (SPEC), as the analytics page names them.
+const STORES = [
+  ['amazon', 'Amazon'],
+  ['flipkart', 'Flipkart'],
+  ['myntra', 'Myntra'],
+  ['ajio', 'AJIO'],
+  ['meesho', 'Meesho'],
+  ['whatsapp', 'WhatsApp'],
+  ['other', 'Other'],
+] as const;
+
+describe('the analytics page', () => {
+  it.each(['phone', 'computer'] as const)(
+    'shows every store name whole in "Clicks by store" on a %s',
+    async (screen) => {
+      const { owner, email } = await shopOwner('Store Names');
+      const product = await addProduct(owner, 'Kanjivaram silk saree', [
+        'https://www.amazon.in/dp/B0STORES1',
+        'https://www.flipkart.com/p/itm-stores',
+        'https://www.myntra.com/saree/1',
+        'https://www.ajio.com/p/1',
+        'https://www.meesho.com/s/p/1',
+        'https://wa.me/919876543210',
+        'https://www.nykaa.com/p/1',
+      ]);
+      // One person clicks through to each store (from a browser: bots are not counted).
+      for (const [platform] of STORES) {
+        const answer = await new Visitor().call(
+          'POST',
+          `/analytics/track/${product.id}`,
+          { device: 'mobile', browser: 'Chrome', platform },
+          { 'user-agent': ANDROID_CHROME },
+        );
+        expect(answer.status).toBe(202);
+      }
+      await waitFor(
+        async () => {
+          const answer = await owner.call<AnalyticsOverview>('GET', '/analytics/overview');
+          return answer.body.data.totals.clicks === STORES.length ? true : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 300, description: 'the clicks in the overview' },
+      );
+
+      const { context, page } = await open(screen);
+      await screenshotOnFailure(page, `layout-store-names-${screen}`, async () => {
+        await signIn(page, email);
+        await page.goto(at('/dashboard/analytics'));
+        await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+        const card = page.getByRole('region', { name: 'Clicks by store' });
+        await card.locator('svg.recharts-surface').waitFor();
+        // Each name as drawn: its text, and how far its box reaches past the chart's on any side.
+        const drawn = await card.evaluate((section) => {
+          const svg = section.querySelector('svg.recharts-surface')!;
+          const frame = svg.getBoundingClientRect();
+          return [
+            ...svg.querySelectorAll(
+              '.recharts-yAxis-tick-labels text.recharts-cartesian-axis-tick-value',
+            ),
+          ].map((text) => {
+            const box = text.getBoundingClientRect();
+            const past = Math.max(
+              frame.left - box.left,
+              box.right - frame.right,
+              frame.top - box.top,
+              box.bottom - frame.bottom,
+            );
+            return { text: text.textContent, past: Math.max(0, Math.round(past * 10) / 10) };
+          });
+        });
+        expect(drawn.map((label) => label.text).sort()).toEqual(
+          STORES.map(([, name]) => name).sort(),
+        );
+        const clipped = drawn
+          .filter((label) => label.past > 0)
+          .map((label) => `${label.text} reaches ${label.past}px past the chart`);
+        expect(clipped).toEqual([]);
+      });
+      await context.close();
+    },
+  );
+});
