@@ -155,3 +155,68 @@ describe('the analytics page', () => {
     },
   );
 });
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const showBox = ({ x, y, width, height }: Box) =>
+  `${Math.round(width)}×${Math.round(height)} at (${Math.round(x)}, ${Math.round(y)})`;
+
+/** Says where `a` covers `b`, or null when the two do not meet. */
+const covering = (aName: string, a: Box, bName: string, b: Box) =>
+  overlap(a, b) ? `${aName}, ${showBox(a)}, covers ${bName}, ${showBox(b)}` : null;
+
+describe('a toast in the dashboard', () => {
+  it.each(['phone', 'computer'] as const)(
+    'leaves the dark mode button and the bottom bar uncovered on a %s',
+    async (screen) => {
+      const { email } = await shopOwner('Toast Corner');
+      const { context, page } = await open(screen);
+      await screenshotOnFailure(page, `layout-toast-${screen}`, async () => {
+        await signIn(page, email);
+        await page.goto(at('/dashboard/shop/settings'));
+        await page.getByRole('heading', { level: 1, name: 'Shop settings' }).waitFor();
+        await page.getByLabel('Shop name', { exact: true }).fill('Toast Corner Two');
+        await page.getByRole('button', { name: 'Save settings' }).click();
+        // While the toast shows, with the page at its top, where the top bar's buttons are.
+        const boxes = await page.waitForFunction(`(() => {
+          const toast = [...document.querySelectorAll('.toast')].find((element) =>
+            element.textContent.includes('Shop settings saved'),
+          );
+          if (!toast) return null;
+          window.scrollTo(0, 0);
+          const box = (element) => {
+            const { x, y, width, height } = element.getBoundingClientRect();
+            return { x, y, width, height };
+          };
+          const bar = document.querySelector('nav[aria-label="Dashboard"]');
+          return {
+            toast: box(toast),
+            toggle: box(document.querySelector('button[aria-label="Dark mode"]')),
+            // The phone's bottom bar, when it is one (on a computer it is the side menu).
+            bottomBar: getComputedStyle(bar).position === 'fixed' ? box(bar) : null,
+          };
+        })()`);
+        const { toast, toggle, bottomBar } = (await boxes.jsonValue()) as {
+          toast: Box;
+          toggle: Box;
+          bottomBar: Box | null;
+        };
+        expect(toggle.height).toBeGreaterThan(0);
+        expect(covering('the toast', toast, 'the dark mode button', toggle)).toBeNull();
+        if (screen === 'phone') {
+          expect(bottomBar).not.toBeNull();
+          expect(covering('the toast', toast, 'the bottom bar', bottomBar!)).toBeNull();
+        }
+      });
+      await context.close();
+    },
+  );
+});
