@@ -59,8 +59,13 @@ async function shopOwner(shopName: string) {
   return { owner, email, shopUrl };
 }
 
-async function addProduct(owner: Visitor, title: string, originalURLs: string[]) {
-  const made = await owner.post<Product>('/urls', { title, originalURLs });
+async function addProduct(
+  owner: Visitor,
+  title: string,
+  originalURLs: string[],
+  details: { brand?: string; price?: number } = {},
+) {
+  const made = await owner.post<Product>('/urls', { title, originalURLs, ...details });
   if (made.status !== 201) throw new Error(`product refused: ${JSON.stringify(made.body)}`);
   return made.body.data;
 }
@@ -219,4 +224,68 @@ describe('a toast in the dashboard', () => {
       await context.close();
     },
   );
+});
+
+/** The cards the Created with link covers now, by their titles; none while it is not shown. */
+const CARDS_UNDER_THE_PILL = `(() => {
+  const pill = document.querySelector('.created-with__link');
+  if (!pill.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return [];
+  const p = pill.getBoundingClientRect();
+  return [...document.querySelectorAll('article')]
+    .filter((card) => {
+      const c = card.getBoundingClientRect();
+      return p.left < c.right && c.left < p.right && p.top < c.bottom && c.top < p.bottom;
+    })
+    .map((card) => card.querySelector('h3').textContent);
+})()`;
+
+/** Lets the page draw twice, so that what a scroll changes is on screen. */
+const TWO_FRAMES =
+  'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))';
+
+describe('the public shop on a phone', () => {
+  it('keeps the Created with link off the products while scrolling down, and clear of the last ones at the end', async () => {
+    const { owner, shopUrl } = await shopOwner('Long Shelf');
+    for (let i = 1; i <= 21; i += 1) {
+      await addProduct(
+        owner,
+        `Handloom saree ${i}`,
+        [`https://www.amazon.in/dp/B0SHELF${i}`, `https://www.flipkart.com/p/itm-shelf-${i}`],
+        { brand: 'Weavers of Pochampally', price: 1800 + i },
+      );
+    }
+    const { context, page } = await open('phone');
+    await screenshotOnFailure(page, 'layout-created-with', async () => {
+      await page.goto(at(`/${shopUrl}`));
+      await page.getByRole('heading', { level: 1, name: 'Long Shelf' }).waitFor();
+      const cards = page.getByRole('article');
+      const lastCard = cards.filter({
+        has: page.getByRole('heading', { name: 'Handloom saree 1', exact: true }),
+      });
+      await lastCard.waitFor();
+      expect(await cards.count()).toBe(21);
+      const pill = page.getByRole('link', { name: /Created with/, includeHidden: true });
+      expect(await pill.isVisible()).toBe(true);
+
+      // Down the page a third of a screen at a time, as a thumb does, to its end.
+      const covered = new Set<string>();
+      let atEnd = false;
+      while (!atEnd) {
+        await page.evaluate('window.scrollBy(0, 280)');
+        await page.evaluate(TWO_FRAMES);
+        for (const title of (await page.evaluate(CARDS_UNDER_THE_PILL)) as string[])
+          covered.add(title);
+        atEnd = await page.evaluate<boolean>(
+          'Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight',
+        );
+      }
+      expect([...covered]).toEqual([]);
+      // At the end it is there again, under the last row.
+      expect(await pill.isVisible()).toBe(true);
+      const last = await lastCard.boundingBox();
+      const box = await pill.boundingBox();
+      expect(covering('the Created with link', box!, 'the last card', last!)).toBeNull();
+    });
+    await context.close();
+  });
 });
