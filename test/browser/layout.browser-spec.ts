@@ -1,6 +1,7 @@
 import type { AnalyticsOverview, Product, Shop } from '@kartlink/contracts';
-import { waitFor } from '@kartlink/testing';
+import { stackBaseUrl, waitFor } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signUp, strongPassword, Visitor } from '../support/auth-client';
 import { at, launchChromium, reached, screenshotOnFailure } from '../support/browser';
@@ -288,4 +289,88 @@ describe('the public shop on a phone', () => {
     });
     await context.close();
   });
+});
+
+/** Uploads a 1500×500 JPEG banner (the 3:1 of SPEC) through the API, as the banners page does. */
+async function addBanner(owner: Visitor, alt: string, background: string) {
+  const image = await sharp({ create: { width: 1500, height: 500, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('banner', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'banner.jpg');
+  form.append('alt', alt);
+  const response = await fetch(`${stackBaseUrl()}/api/banners/upload`, {
+    method: 'POST',
+    headers: { 'x-forwarded-for': owner.ip, authorization: `Bearer ${owner.accessToken}` },
+    body: form,
+  });
+  if (response.status !== 201) throw new Error(`banner refused: ${await response.text()}`);
+}
+
+// Cumulative layout shift as Chrome counts it (layout-shift entries not caused by input), with
+// what moved, from the start of the page.
+const COUNT_LAYOUT_SHIFTS = `
+  window.layoutShifts = { total: 0, moved: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      window.layoutShifts.total += entry.value;
+      for (const source of entry.sources ?? []) {
+        const node = source.node;
+        window.layoutShifts.moved.push(
+          node && node.nodeType === 1
+            ? node.tagName.toLowerCase() + (node.className ? '.' + String(node.className).split(' ')[0] : '')
+            : String(node && node.nodeName),
+        );
+      }
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+describe('the public shop with banners', () => {
+  it.each(['phone', 'computer'] as const)(
+    'does not move when the banners arrive late on a %s',
+    async (screen) => {
+      const { owner, shopUrl } = await shopOwner('Banner Street');
+      for (let i = 1; i <= 6; i += 1) {
+        await addProduct(owner, `Block-print kurta ${i}`, [
+          `https://www.amazon.in/dp/B0BANNER${i}`,
+          `https://www.flipkart.com/p/itm-banner-${i}`,
+        ]);
+      }
+      await addBanner(owner, 'Festive sale', '#b45309');
+      await addBanner(owner, 'New arrivals', '#0f766e');
+      await addBanner(owner, 'Free shipping', '#7c3aed');
+      await addBanner(owner, 'Gift cards', '#be123c');
+
+      const { context, page } = await open(screen);
+      await screenshotOnFailure(page, `layout-banners-${screen}`, async () => {
+        await page.addInitScript(COUNT_LAYOUT_SHIFTS);
+        // The banner images come a second after they are asked for, as on a slow network.
+        await page.route('**/api/banners/*', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          await route.continue();
+        });
+        await page.goto(at(`/${shopUrl}`));
+        await page.getByRole('heading', { level: 1, name: 'Banner Street' }).waitFor();
+        await page.getByRole('article').filter({ hasText: 'Block-print kurta 6' }).waitFor();
+        const banners = page.getByRole('region', { name: 'Shop banners' }).getByRole('img');
+        await banners.first().waitFor();
+        await page.waitForFunction(
+          `[...document.querySelectorAll('.banner-carousel img')].every((img) => img.complete && img.naturalWidth > 0)`,
+        );
+        await page.evaluate(TWO_FRAMES);
+        const shifts = (await page.evaluate('window.layoutShifts')) as {
+          total: number;
+          moved: string[];
+        };
+        const cls = Math.round(shifts.total * 1000) / 1000;
+        const moved = [...new Set(shifts.moved)].join(', ');
+        expect(cls < 0.01 ? 'nothing moved' : `layout shift ${cls}; moved: ${moved}`).toBe(
+          'nothing moved',
+        );
+      });
+      await context.close();
+    },
+  );
 });
