@@ -1,5 +1,5 @@
-import type { AnalyticsOverview, Product, Shop } from '@kartlink/contracts';
-import { stackBaseUrl, waitFor } from '@kartlink/testing';
+import type { AnalyticsOverview, ImpersonationToken, Product, Shop } from '@kartlink/contracts';
+import { pgQuery, stackBaseUrl, waitFor } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -179,6 +179,36 @@ const showBox = ({ x, y, width, height }: Box) =>
 const covering = (aName: string, a: Box, bName: string, b: Box) =>
   overlap(a, b) ? `${aName}, ${showBox(a)}, covers ${bName}, ${showBox(b)}` : null;
 
+/**
+ * Saves the shop's name on its settings page; while the toast that says so shows, with the page
+ * at its top, where the top bar's buttons are: where the toast is, the dark mode button and the
+ * phone's bottom bar (null on a computer, where it is the side menu).
+ */
+async function boxesWhileSavedToastShows(page: Page) {
+  await page.goto(at('/dashboard/shop/settings'));
+  await page.getByRole('heading', { level: 1, name: 'Shop settings' }).waitFor();
+  await page.getByLabel('Shop name', { exact: true }).fill('Toast Corner Two');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  const boxes = await page.waitForFunction(`(() => {
+    const toast = [...document.querySelectorAll('.toast')].find((element) =>
+      element.textContent.includes('Shop settings saved'),
+    );
+    if (!toast) return null;
+    window.scrollTo(0, 0);
+    const box = (element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return { x, y, width, height };
+    };
+    const bar = document.querySelector('nav[aria-label="Dashboard"]');
+    return {
+      toast: box(toast),
+      toggle: box(document.querySelector('button[aria-label="Dark mode"]')),
+      bottomBar: getComputedStyle(bar).position === 'fixed' ? box(bar) : null,
+    };
+  })()`);
+  return (await boxes.jsonValue()) as { toast: Box; toggle: Box; bottomBar: Box | null };
+}
+
 describe('a toast in the dashboard', () => {
   it.each(['phone', 'computer'] as const)(
     'leaves the dark mode button and the bottom bar uncovered on a %s',
@@ -187,34 +217,7 @@ describe('a toast in the dashboard', () => {
       const { context, page } = await open(screen);
       await screenshotOnFailure(page, `layout-toast-${screen}`, async () => {
         await signIn(page, email);
-        await page.goto(at('/dashboard/shop/settings'));
-        await page.getByRole('heading', { level: 1, name: 'Shop settings' }).waitFor();
-        await page.getByLabel('Shop name', { exact: true }).fill('Toast Corner Two');
-        await page.getByRole('button', { name: 'Save settings' }).click();
-        // While the toast shows, with the page at its top, where the top bar's buttons are.
-        const boxes = await page.waitForFunction(`(() => {
-          const toast = [...document.querySelectorAll('.toast')].find((element) =>
-            element.textContent.includes('Shop settings saved'),
-          );
-          if (!toast) return null;
-          window.scrollTo(0, 0);
-          const box = (element) => {
-            const { x, y, width, height } = element.getBoundingClientRect();
-            return { x, y, width, height };
-          };
-          const bar = document.querySelector('nav[aria-label="Dashboard"]');
-          return {
-            toast: box(toast),
-            toggle: box(document.querySelector('button[aria-label="Dark mode"]')),
-            // The phone's bottom bar, when it is one (on a computer it is the side menu).
-            bottomBar: getComputedStyle(bar).position === 'fixed' ? box(bar) : null,
-          };
-        })()`);
-        const { toast, toggle, bottomBar } = (await boxes.jsonValue()) as {
-          toast: Box;
-          toggle: Box;
-          bottomBar: Box | null;
-        };
+        const { toast, toggle, bottomBar } = await boxesWhileSavedToastShows(page);
         expect(toggle.height).toBeGreaterThan(0);
         expect(covering('the toast', toast, 'the dark mode button', toggle)).toBeNull();
         if (screen === 'phone') {
@@ -225,6 +228,24 @@ describe('a toast in the dashboard', () => {
       await context.close();
     },
   );
+
+  it('leaves the dark mode button uncovered under the notice that an admin acts as the owner', async () => {
+    const { email } = await shopOwner('Toast Corner');
+    const admin = new Visitor();
+    const { email: adminEmail } = await signUp(admin);
+    await pgQuery(`UPDATE auth.users SET role = 'admin' WHERE email = $1`, [adminEmail]);
+    const made = await admin.post<ImpersonationToken>('/admin/impersonation-tokens', { email });
+    expect(made.status).toBe(201);
+    const { context, page } = await open('phone');
+    await screenshotOnFailure(page, 'layout-toast-admin', async () => {
+      await page.goto(at(`/admin-login?token=${encodeURIComponent(made.body.data.token)}`));
+      await reached(page, '/dashboard');
+      await page.getByText(`Viewing as ${email} (admin)`).waitFor();
+      const { toast, toggle } = await boxesWhileSavedToastShows(page);
+      expect(covering('the toast', toast, 'the dark mode button', toggle)).toBeNull();
+    });
+    await context.close();
+  });
 });
 
 /** The cards the Created with link covers now, by their titles; none while it is not shown. */
