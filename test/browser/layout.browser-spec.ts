@@ -315,6 +315,16 @@ describe('the public shop on a phone', () => {
       const last = await lastCard.boundingBox();
       const box = await pill.boundingBox();
       expect(covering('the Created with link', box!, 'the last card', last!)).toBeNull();
+
+      // Out of the way on the way down, yet still reached with the keyboard.
+      await page.evaluate('window.scrollTo(0, 0)');
+      await page.evaluate(TWO_FRAMES);
+      await page.evaluate('window.scrollBy(0, 600)');
+      await page.evaluate(TWO_FRAMES);
+      expect(await pillOnScreen()).toBe(false);
+      await pill.focus();
+      await page.evaluate(TWO_FRAMES);
+      expect(await pillOnScreen()).toBe(true);
     });
     await context.close();
   });
