@@ -5,7 +5,7 @@ const JITTER_PX = 8;
 
 /**
  * Whether the visitor is on their way down the page: true after a scroll down, false after a
- * scroll up, near the top and at the very end of the page.
+ * scroll up, at the top and at the very end of the page.
  */
 export function useScrollingDown(): boolean {
   const [down, setDown] = useState(false);
