@@ -9,6 +9,11 @@ const TOAST_OPTIONS = {
   className: 'toast',
 } satisfies ToasterProps['toastOptions'];
 
+/** Under the top bar, not over its buttons (styles/global.css). */
+const CONTAINER_STYLE = { top: 'var(--toasts-top)' };
+
 export function AppToaster() {
-  return <Toaster position="top-right" toastOptions={TOAST_OPTIONS} />;
+  return (
+    <Toaster position="top-right" containerStyle={CONTAINER_STYLE} toastOptions={TOAST_OPTIONS} />
+  );
 }

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { RenderErrorBoundary } from '../components/errors/RenderErrorBoundary';
@@ -10,6 +11,7 @@ import { selectCurrentUser } from '../lib/auth-slice';
 import { DASHBOARD_SECTIONS, isCurrentSection } from './dashboard-sections';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { MoreSheet } from './MoreSheet';
+import { useToastsBelow } from './use-toasts-below';
 import './DashboardLayout.css';
 
 /**
@@ -21,6 +23,8 @@ export function DashboardLayout() {
   const user = useSelector(selectCurrentUser);
   const { signOut, leaving } = useSignOut();
   const { pathname } = useLocation();
+  const bar = useRef<HTMLDivElement>(null);
+  useToastsBelow(bar);
   const inMore = DASHBOARD_SECTIONS.find(
     (section) => section.phone === 'more' && isCurrentSection(section, pathname),
   );
@@ -28,7 +32,7 @@ export function DashboardLayout() {
   return (
     <div className="dashboard">
       <ImpersonationBanner />
-      <div className="dashboard__bar">
+      <div className="dashboard__bar" ref={bar}>
         <Logo />
         <div className="dashboard__bar-actions">
           <ThemeToggle />

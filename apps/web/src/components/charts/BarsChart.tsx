@@ -45,10 +45,6 @@ export function BarsChart<K extends string>({
   colorOf,
 }: BarsChartProps<K>) {
   const height = data.length * (series.length * (BAR_SIZE + 4) + 16) + 16;
-  const labelWidth = Math.min(
-    120,
-    Math.max(56, ...data.map((row) => Math.ceil(row.label.length * 7.5) + 8)),
-  );
   const coloured = (props: BarShapeProps) => (
     <Rectangle
       {...props}
@@ -67,14 +63,16 @@ export function BarsChart<K extends string>({
             layout="vertical"
             title={title}
             desc={description}
-            margin={{ top: 4, right: 48, bottom: 4, left: 0 }}
+            // A few pixels on the left: the measured axis width is rounded to whole pixels.
+            margin={{ top: 4, right: 48, bottom: 4, left: 4 }}
             barGap={4}
           >
             <XAxis type="number" hide allowDecimals={false} />
             <YAxis
               type="category"
               dataKey="label"
-              width={labelWidth}
+              // Measured from the names as drawn, so that every one shows whole ("WhatsApp").
+              width="auto"
               tick={TICK}
               tickLine={false}
               axisLine={false}

@@ -8,7 +8,7 @@ import { AlertIcon, BagIcon, LockIcon } from '../components/icons';
 import { Lightbox } from '../components/Lightbox';
 import { ProductCard } from '../components/ProductCard';
 import { ShopHeader } from '../components/ShopHeader';
-import { ShopSkeleton } from '../components/Skeletons';
+import { BannersSkeleton, ShopSkeleton } from '../components/Skeletons';
 import { StorefrontMessage } from '../components/StorefrontMessage';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useGridColumns } from '../hooks/use-media-query';
@@ -145,7 +145,7 @@ function LoadedShop({ shop, columns, products }: LoadedShopProps) {
     <div className="storefront shop-page">
       <ShopHeader shop={shop} />
       {banners.length > 0 && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<BannersSkeleton count={banners.length} />}>
           <BannerCarousel banners={banners} />
         </Suspense>
       )}
