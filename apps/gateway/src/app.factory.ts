@@ -18,6 +18,28 @@ import { registerImageRoutes } from './media/image-routes';
 import { registerMultipart } from './media/multipart';
 import { serveWebApp } from './web/web-app';
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+const registered = new WeakMap<NestFastifyApplication, RegisteredRoute[]>();
+
+/** Every route the gateway's Fastify has, as registered (Nest's and the plain ones). */
+export function registeredRoutes(app: NestFastifyApplication): RegisteredRoute[] {
+  return registered.get(app) ?? [];
+}
+
+function recordRoutes(app: NestFastifyApplication) {
+  const routes: RegisteredRoute[] = [];
+  registered.set(app, routes);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    });
+}
+
 /**
  * Builds the gateway, ready to listen. Tests build it the same way on a spare port; `imports`
  * lets a test mount an extra module behind the real pipeline.
@@ -57,12 +79,11 @@ export async function createGateway(
       logger: new NestPinoLogger(logger),
     },
   );
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', async (request, reply) => {
-      void reply.header(Headers.requestId, request.id);
-    });
+  const fastify = app.getHttpAdapter().getInstance();
+  recordRoutes(app);
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header(Headers.requestId, request.id);
+  });
   app.setGlobalPrefix('api');
   app.enableCors({
     origin: config.WEB_ORIGIN,

@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { PathItemObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { TRACKING_PATHS } from './analytics/tracking-openapi';
 import { IMAGE_READ_PATHS } from './media/media-docs';
@@ -90,7 +91,14 @@ export function setupOpenApi(app: NestFastifyApplication, version: string, publi
       >),
     },
   };
-  Object.assign(document.paths, PUBLIC_READ_PATHS, TRACKING_PATHS, IMAGE_READ_PATHS);
+  // The plain Fastify routes join Nest's, method by method: GET /api/banners/{id} (an image)
+  // sits beside PUT and DELETE of the same path.
+  for (const [path, item] of Object.entries({
+    ...PUBLIC_READ_PATHS,
+    ...TRACKING_PATHS,
+    ...IMAGE_READ_PATHS,
+  }))
+    document.paths[path] = { ...document.paths[path], ...(item as PathItemObject) };
   SwaggerModule.setup(API_DOCS_PATH, app, document, {
     jsonDocumentUrl: `${API_DOCS_PATH}/json`,
     customSiteTitle: 'Kartlink API',

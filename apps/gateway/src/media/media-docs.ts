@@ -109,11 +109,11 @@ export const IMAGE_READ_PATHS = {
       responses: served,
     },
   },
-  '/api/photos/{file}': {
+  '/api/photos/{id}': {
     get: {
       tags: ['images'],
       summary: 'A shop or profile photo, by the address its upload answered ({id}.{extension})',
-      parameters: [imageParam('file')],
+      parameters: [imageParam('id')],
       responses: served,
     },
   },
