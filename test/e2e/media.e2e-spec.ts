@@ -549,6 +549,22 @@ describe('banners', () => {
     expect(await bannersOf()).toEqual(list);
   });
 
+  it('shows each hide and show on the public shop at the very next read', async () => {
+    const publicBanners = async () => {
+      const answer = await new Visitor().call<PublicShop>('GET', `/shop/${meera.shopUrl}`);
+      return answer.body.data.banners!.enabled;
+    };
+    const stale: string[] = [];
+    for (let toggle = 0; toggle < 40; toggle += 1) {
+      const enabled = toggle % 2 === 1;
+      const answer = await meera.visitor.post<BannerList>('/banners/toggle', { enabled });
+      expect(answer.status).toBe(200);
+      const shown = await publicBanners();
+      if (shown !== enabled) stale.push(`toggle ${toggle}: asked ${enabled}, shown ${shown}`);
+    }
+    expect(stale).toEqual([]);
+  });
+
   it('reorders only with every banner once, and then in the order given', async () => {
     const before = await bannersOf();
     const ids = before.images.map((b) => b.id);

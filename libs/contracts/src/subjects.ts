@@ -60,6 +60,11 @@ export const Subjects = {
     productQuota: 'shop.products.quota',
     /** For analytics-service: AnalyticsResolveRequest → AnalyticsResolveAnswer. */
     analyticsResolve: 'shop.analytics.resolve',
+    /**
+     * For media-service: BannersChanged → {}, answered once the shop carries the list and its
+     * cached reads are cleared (the MEDIA stream's durable consumer applies it too, later).
+     */
+    applyBanners: 'shop.banners.apply',
   },
   media: {
     /** ImageIngestRequest → UploadedImage: check an incoming upload, make and store its variants. */

@@ -1,7 +1,13 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type BannersChanged, Events } from '@kartlink/contracts';
-import { CONFIG, ensureMediaStream, LOGGER, type Logger } from '@kartlink/server-kit';
+import { type BannersChanged, Events, Subjects } from '@kartlink/contracts';
+import {
+  CONFIG,
+  ensureMediaStream,
+  LOGGER,
+  type Logger,
+  NatsRequester,
+} from '@kartlink/server-kit';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
@@ -15,6 +21,8 @@ const codec = JSONCodec<BannersChanged>();
 /**
  * Tells shop-service (and any other listener) an owner's whole banner list after each change,
  * on the MEDIA JetStream stream: a change made while shop-service is down reaches it later.
+ * shop-service is also asked to apply it at once, before the change is answered, so that the
+ * owner's public shop shows it on the very next read, as every other write does.
  */
 @Injectable()
 export class BannerEvents implements OnModuleInit {
@@ -24,6 +32,7 @@ export class BannerEvents implements OnModuleInit {
     @Inject(LOGGER) private readonly logger: Logger,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly banners: BannersRepository,
+    private readonly services: NatsRequester,
   ) {}
 
   async onModuleInit() {
@@ -62,6 +71,12 @@ export class BannerEvents implements OnModuleInit {
     } catch (err) {
       // The change is stored; the next change sends the whole list again.
       this.logger.error({ err, userId, eventId: event.id }, 'banner change not announced');
+    }
+    try {
+      await this.services.request(Subjects.shop.applyBanners, event);
+    } catch (err) {
+      // The stream's durable consumer applies it when shop-service answers again.
+      this.logger.warn({ err, userId, eventId: event.id }, 'banner change not applied at once');
     }
   }
 }

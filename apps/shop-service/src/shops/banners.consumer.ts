@@ -67,8 +67,17 @@ export class BannersConsumer implements OnApplicationBootstrap, OnModuleDestroy 
       this.logger.warn({ seq }, 'malformed banner change dropped');
       return;
     }
+    await this.applyChange(event);
+  }
+
+  /**
+   * Puts the list on the owner's shop unless a newer one is there already, and clears the
+   * shop's cached reads (here and in every gateway) so that they show the new carousel. Run
+   * twice for each change (media-service asks before it answers; the stream delivers it too):
+   * the second finds its version applied and changes nothing.
+   */
+  async applyChange(event: BannersChanged): Promise<void> {
     const shopUrl = await this.shops.setBanners(event.userId, event.banners, event.version);
-    // A public shop's cached reads (here and in every gateway) must show the new carousel.
     if (shopUrl) await this.cache.invalidateShop(shopUrl);
   }
 }

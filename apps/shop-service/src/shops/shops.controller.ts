@@ -1,11 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type Caller, type ShopSettingsBody, Subjects } from '@kartlink/contracts';
+import { ServiceError } from '@kartlink/server-kit';
+import { BannersConsumer, readBannersChanged } from './banners.consumer';
 import { ShopsService } from './shops.service';
 
 @Controller()
 export class ShopsController {
-  constructor(private readonly shops: ShopsService) {}
+  constructor(
+    private readonly shops: ShopsService,
+    private readonly banners: BannersConsumer,
+  ) {}
 
   @MessagePattern(Subjects.shop.status)
   status(@Payload() { caller }: { caller: Caller }) {
@@ -30,5 +35,13 @@ export class ShopsController {
   @MessagePattern(Subjects.shop.publicShop)
   publicShop(@Payload() { shopUrl }: { shopUrl: string }) {
     return this.shops.publicShop(shopUrl);
+  }
+
+  @MessagePattern(Subjects.shop.applyBanners)
+  async applyBanners(@Payload() event: unknown) {
+    const change = readBannersChanged(event);
+    if (!change) throw ServiceError.validation([{ path: 'banners', msg: 'Not a banner change.' }]);
+    await this.banners.applyChange(change);
+    return {};
   }
 }
