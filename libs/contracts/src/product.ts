@@ -7,7 +7,11 @@ export interface StoreLink {
 }
 
 /** A product and its short link (SPEC section 3, "Short URL / product"). */
-export interface Product {
+/**
+ * What a visitor gets of a product, field by field: a field added to products stays the
+ * owner's until it is listed here (and in shop-service's toPublicProduct).
+ */
+export interface PublicProduct {
   id: string;
   shortCode: string;
   shortUrl: string;
@@ -16,7 +20,6 @@ export interface Product {
   /** Rupees. */
   price: number | null;
   brand: string | null;
-  clicks: number;
   createdAt: string;
   imageUrl: string | null;
   /** Vendor names, in the owner's order. */
@@ -34,8 +37,10 @@ export interface Product {
   };
 }
 
-/** What a visitor gets: no click count. */
-export type PublicProduct = Omit<Product, 'clicks'>;
+/** What the owner gets: the public fields and the click count. */
+export interface Product extends PublicProduct {
+  clicks: number;
+}
 
 export interface ProductBody {
   title: string;

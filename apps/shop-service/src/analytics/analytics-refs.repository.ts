@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { ProductRef, ShopRef } from '@kartlink/contracts';
 import type { DataSource } from 'typeorm';
 
-/** The few facts analytics-service needs about shops and products, and their click totals. */
+/** The few facts analytics-service needs about shops and products. */
 @Injectable()
 export class AnalyticsRefsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -26,17 +26,6 @@ export class AnalyticsRefsRepository {
          FROM shop.products p JOIN shop.shops s ON s.id = p.shop_id
         WHERE p.id = ANY($1::uuid[])`,
       [productIds],
-    );
-  }
-
-  /**
-   * Sets a product's click count to a total announced by analytics-service. Totals only grow,
-   * so an older announcement arriving late changes nothing.
-   */
-  async setClicks(productId: string, clicks: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE shop.products SET clicks = $2 WHERE id = $1 AND clicks < $2`,
-      [productId, clicks],
     );
   }
 }

@@ -15,7 +15,7 @@ import {
 } from '@kartlink/server-kit';
 import { JSONCodec } from 'nats';
 import type { ShopConfig } from '../config';
-import { AnalyticsRefsRepository } from './analytics-refs.repository';
+import { ProductsRepository } from '../products/products.repository';
 
 export const CLICKS_CONSUMER = 'shop-product-clicks';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,7 +31,7 @@ export class ProductClicksConsumer implements OnApplicationBootstrap, OnModuleDe
   private consumer?: DurableConsumer;
 
   constructor(
-    private readonly refs: AnalyticsRefsRepository,
+    private readonly products: ProductsRepository,
     @Inject(CONFIG) private readonly config: ShopConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -65,6 +65,6 @@ export class ProductClicksConsumer implements OnApplicationBootstrap, OnModuleDe
       this.logger.warn({ seq }, 'malformed click total dropped');
       return;
     }
-    await this.refs.setClicks(productId, clicks!);
+    await this.products.setClicks(productId, clicks!);
   }
 }

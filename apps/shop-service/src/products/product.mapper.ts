@@ -1,7 +1,12 @@
 import { type Product, type PublicProduct, vendorOf } from '@kartlink/contracts';
 import type { ProductEntity } from './product.entity';
 
-export function toProduct(product: ProductEntity, shopUrl: string, publicUrl: string): Product {
+/** What a visitor sees of a product, field by field: nothing else of the row leaves. */
+export function toPublicProduct(
+  product: ProductEntity,
+  shopUrl: string,
+  publicUrl: string,
+): PublicProduct {
   const stores = product.storeUrls.map((url) => ({ url, ...vendorOf(url) }));
   const price = product.price === null ? null : Number(product.price);
   const image = product.imageUrl ?? product.images[0] ?? null;
@@ -13,7 +18,6 @@ export function toProduct(product: ProductEntity, shopUrl: string, publicUrl: st
     description: product.description,
     price,
     brand: product.brand,
-    clicks: product.clicks,
     createdAt: product.createdAt.toISOString(),
     imageUrl: image,
     platforms: stores.map((s) => s.vendor),
@@ -31,11 +35,7 @@ export function toProduct(product: ProductEntity, shopUrl: string, publicUrl: st
   };
 }
 
-export function toPublicProduct(
-  product: ProductEntity,
-  shopUrl: string,
-  publicUrl: string,
-): PublicProduct {
-  const { clicks: _clicks, ...shown } = toProduct(product, shopUrl, publicUrl);
-  return shown;
+/** What the owner sees: the public fields and the click count. */
+export function toProduct(product: ProductEntity, shopUrl: string, publicUrl: string): Product {
+  return { ...toPublicProduct(product, shopUrl, publicUrl), clicks: product.clicks };
 }

@@ -72,4 +72,15 @@ export class ProductsRepository {
       order: { createdAt: 'DESC', id: 'DESC' },
     });
   }
+
+  /**
+   * Sets a product's click count to a total announced by analytics-service. Totals only grow,
+   * so an older announcement arriving late changes nothing.
+   */
+  async setClicks(productId: string, clicks: number): Promise<void> {
+    await this.products.query(
+      'UPDATE shop.products SET clicks = $2 WHERE id = $1 AND clicks < $2',
+      [productId, clicks],
+    );
+  }
 }

@@ -23,7 +23,6 @@ import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ShopConfig } from '../config';
 import { ShopCache } from '../shops/shop-cache';
 import type { ShopEntity } from '../shops/shop.entity';
-import { ShopsRepository } from '../shops/shops.repository';
 import { ShopsService } from '../shops/shops.service';
 import type { ProductEntity } from './product.entity';
 import { toProduct, toPublicProduct } from './product.mapper';
@@ -62,7 +61,6 @@ const codeTaken = () =>
 export class ProductsService {
   constructor(
     private readonly products: ProductsRepository,
-    private readonly shops: ShopsRepository,
     private readonly shopsService: ShopsService,
     private readonly cache: ShopCache,
     private readonly services: NatsRequester,
@@ -101,7 +99,7 @@ export class ProductsService {
 
   /** How full the owner's plan is; an owner without a shop yet has used nothing. */
   async quota(caller: Caller): Promise<ProductQuota> {
-    const shop = await this.shops.findByOwner(caller.userId);
+    const shop = await this.shopsService.findByOwner(caller.userId);
     const [used, plan] = await Promise.all([
       shop ? this.products.count(shop.id) : 0,
       this.planOf(caller),
@@ -150,7 +148,7 @@ export class ProductsService {
     await this.shopsService.publicShop(url);
     const cached = await this.cache.products(url);
     if (cached) return cached;
-    const shop = await this.shops.findByUrl(url);
+    const shop = await this.shopsService.findByUrl(url);
     const shown = shop ? await this.products.shownOnShop(shop.id) : [];
     const products = shown.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL));
     await this.cache.setProducts(url, products);
@@ -169,7 +167,7 @@ export class ProductsService {
     await this.shopsService.publicShop(url);
     let entry = await this.cache.product(url, code);
     if (!entry) {
-      const shop = await this.shops.findByUrl(url);
+      const shop = await this.shopsService.findByUrl(url);
       const row =
         shop && /^[a-z0-9-]{1,40}$/.test(code)
           ? await this.products.findByCode(shop.id, code)
@@ -225,7 +223,7 @@ export class ProductsService {
   }
 
   private async ownShop(caller: Caller): Promise<ShopEntity> {
-    const shop = await this.shops.findByOwner(caller.userId);
+    const shop = await this.shopsService.findByOwner(caller.userId);
     if (!shop?.shopUrl) {
       throw new ServiceError(
         ErrorCode.BAD_REQUEST,
@@ -236,7 +234,7 @@ export class ProductsService {
   }
 
   private async owned(caller: Caller, id: string) {
-    const shop = await this.shops.findByOwner(caller.userId);
+    const shop = await this.shopsService.findByOwner(caller.userId);
     const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
     const product = shop && isUuid ? await this.products.findInShop(shop.id, id) : null;
     if (!shop?.shopUrl || !product) throw ServiceError.notFound(ProductMessages.notFound);

@@ -28,6 +28,16 @@ export class ShopsService {
     private readonly cache: ShopCache,
   ) {}
 
+  /** The owner's shop as stored (products reach shops only through here). */
+  findByOwner(userId: string): Promise<ShopEntity | null> {
+    return this.shops.findByOwner(userId);
+  }
+
+  /** A shop by its URL as stored, public or not. */
+  findByUrl(shopUrl: string): Promise<ShopEntity | null> {
+    return this.shops.findByUrl(shopUrl);
+  }
+
   async status(userId: string): Promise<ShopStatus> {
     return toStatus(await this.shops.findByOwner(userId));
   }
