@@ -1,4 +1,5 @@
 import type { Product, Shop } from '@kartlink/contracts';
+import { pgQuery, waitFor } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
 import type { Browser, Page, Request } from 'playwright-core';
 import { signUp, Visitor } from '../support/auth-client';
@@ -117,11 +118,19 @@ describe('public shop and product pages', () => {
     await sheet.getByRole('link', { name: 'Buy on Amazon' }).click();
     const trackRequest = await tracked;
     expect(trackRequest.method()).toBe('POST');
-    expect(JSON.parse(trackRequest.postData() ?? '{}')).toMatchObject({
-      device: 'mobile',
-      browser: 'Instagram',
-      platform: 'amazon',
-    });
+    expect(JSON.parse(trackRequest.postData() ?? '{}')).toMatchObject({ platform: 'amazon' });
+    // The gateway read the phone and Instagram's in-app browser from the User-Agent header.
+    const [event] = await waitFor(
+      async () => {
+        const rows = await pgQuery<{ device: string; browser: string }>(
+          "SELECT device, browser FROM analytics.events WHERE product_id = $1 AND type = 'click'",
+          [product.id],
+        );
+        return rows.length > 0 ? rows : undefined;
+      },
+      { timeoutMs: 15_000, description: 'the click stored' },
+    );
+    expect(event).toEqual({ device: 'mobile', browser: 'Instagram' });
     await page.waitForURL(AMAZON_URL);
     await page.getByRole('heading', { name: 'Amazon product' }).waitFor();
     expect(storeVisits).toEqual([AMAZON_URL]);

@@ -130,7 +130,7 @@ describe('recording visits and clicks', () => {
     expect(raw).not.toContain('Android');
   });
 
-  it('records a shop visit under the lower-cased URL; our own pages are no referrer', async () => {
+  it('records a shop visit under the lower-cased URL, its device and browser read from the header; our own pages are no referrer', async () => {
     const answer = await track(
       'track-shop/Meera-Finds',
       { device: 'desktop' },
@@ -144,8 +144,9 @@ describe('recording visits and clicks', () => {
     expect(event).toMatchObject({
       type: 'shop_view',
       shopUrl: 'meera-finds',
-      device: 'desktop',
-      browser: null,
+      // The Android Chrome of the User-Agent header, not the body's word.
+      device: 'mobile',
+      browser: 'Chrome',
       timeZone: null,
       platform: null,
       referrer: null,
@@ -163,7 +164,7 @@ describe('recording visits and clicks', () => {
     expect(beacon.status).toBe(202);
     const { eventId } = ((await beacon.json()) as { data: { eventId: string } }).data;
     expect((await stored(eventId)).event).toMatchObject({
-      device: 'tablet',
+      device: 'mobile',
       referrer: 'com.google.android.gm',
     });
     const empty = await fetch(`${base}/api/analytics/track-shop/meera-finds`, {

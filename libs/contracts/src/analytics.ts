@@ -13,6 +13,7 @@
  * of its product pages. Every field is optional; unknown fields are ignored.
  */
 export interface TrackShopBody {
+  /** Read by the gateway from the User-Agent header; a client without one may say it here. */
   device?: string;
   browser?: string;
   /** The visitor's IANA time zone, e.g. Asia/Kolkata (gives the region). */

@@ -12,5 +12,4 @@ export * from './shop';
 export * from './shop-rules';
 export * from './social';
 export * from './subjects';
-export * from './bot-agents';
 export * from './web-page';

@@ -4,7 +4,6 @@ import {
   AnalyticsMessages,
   ErrorCode,
   Events,
-  isBotUserAgent,
   type TrackedEvent,
 } from '@kartlink/contracts';
 import { ensureAnalyticsStream, LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
@@ -17,6 +16,7 @@ import type { GatewayConfig } from '../config';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG, REDIS } from '../tokens';
 import { hostOf, referrerHost, type TrackInput } from './track-input';
+import { isBotUserAgent, visitorAgent } from './user-agent';
 import { DailySalt, visitorHash } from './visitor';
 
 const codec = JSONCodec<TrackedEvent>();
@@ -67,12 +67,14 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
       this.viewerOf(request.headers.authorization),
     ]);
     const ownHosts = this.ownHostsWith(request.headers.host);
+    // Read from the header the browser sent; a client without one may say it in the body.
+    const agent = userAgent.trim() ? visitorAgent(userAgent) : undefined;
     const event: TrackedEvent = {
       id: randomUUID(),
       ...target,
       occurredAt: new Date().toISOString(),
-      device: input.device,
-      browser: input.browser,
+      device: agent?.device ?? input.device,
+      browser: agent?.browser ?? input.browser,
       timeZone: input.timeZone,
       platform: target.type === 'click' ? input.platform : null,
       referrer: referrerHost(input.referrer, request.headers.referer, ownHosts),

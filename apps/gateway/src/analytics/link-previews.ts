@@ -1,4 +1,5 @@
-import { isBotUserAgent, normalizeShopUrl, shopUrlProblem } from '@kartlink/contracts';
+import { normalizeShopUrl, shopUrlProblem } from '@kartlink/contracts';
+import { isBotUserAgent } from './user-agent';
 
 const SHORT_CODE = /^[a-z0-9-]{1,40}$/i;
 

@@ -1,5 +1,5 @@
 import { API_ROOT } from '../../../lib/api';
-import { browserOf, deviceOf, timeZone } from '../utils/visitor';
+import { timeZone } from '../utils/visitor';
 
 /**
  * The public tracking calls of SPEC section 7. They must never hold a visitor up: a beacon
@@ -53,25 +53,20 @@ function referrer(): { referrer?: string } {
   }
 }
 
-function visitor() {
-  const userAgent = navigator.userAgent;
-  return { device: deviceOf(userAgent), browser: browserOf(userAgent) };
-}
-
 /**
- * POST /analytics/track-shop/{shopUrl} {device, browser, location, referrer}: someone opened a
+ * POST /analytics/track-shop/{shopUrl} {location, referrer}: someone opened a
  * shop page. `location` is the time zone (the region of the owner's figures).
  */
 export function trackShopVisit(shopUrl: string, accessToken?: string | null): void {
   send(
     `/analytics/track-shop/${encodeURIComponent(shopUrl)}`,
-    { ...visitor(), location: timeZone(), ...referrer() },
+    { location: timeZone(), ...referrer() },
     accessToken,
   );
 }
 
 /**
- * POST /analytics/track/{urlId} {device, browser, location, platform, referrer}: a visitor
+ * POST /analytics/track/{urlId} {location, platform, referrer}: a visitor
  * chose a store. `location` is the time zone; `platform` the vendor, lower-cased.
  */
 export function trackStoreChoice(
@@ -81,7 +76,7 @@ export function trackStoreChoice(
 ): void {
   send(
     `/analytics/track/${encodeURIComponent(productId)}`,
-    { ...visitor(), location: timeZone(), platform: vendor.toLowerCase(), ...referrer() },
+    { location: timeZone(), platform: vendor.toLowerCase(), ...referrer() },
     accessToken,
   );
 }

@@ -135,8 +135,6 @@ describe("the 'Choose Favourite App' sheet", () => {
       reader.readAsText(blob);
     });
     expect(JSON.parse(body)).toEqual({
-      device: 'desktop',
-      browser: expect.any(String),
       location: Intl.DateTimeFormat().resolvedOptions().timeZone,
       platform: 'amazon',
     });

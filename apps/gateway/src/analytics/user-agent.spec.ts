@@ -1,4 +1,4 @@
-import { isBotUserAgent } from './bot-agents';
+import { isBotUserAgent, visitorAgent } from './user-agent';
 
 describe('isBotUserAgent', () => {
   it.each([
@@ -73,5 +73,66 @@ describe('isBotUserAgent', () => {
     ],
   ])('counts %s as a person', (_name, ua) => {
     expect(isBotUserAgent(ua)).toBe(false);
+  });
+});
+
+describe('visitorAgent', () => {
+  it.each([
+    [
+      'Chrome on Android',
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+      'mobile',
+      'Chrome',
+    ],
+    [
+      'Safari on iPhone',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+      'mobile',
+      'Safari',
+    ],
+    [
+      "Instagram's in-app browser on Android",
+      'Mozilla/5.0 (Linux; Android 13; SM-A536E Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36 Instagram 312.1.0.34.111 Android (33/13; 420dpi; 1080x2177; samsung; SM-A536E; a53x; s5e8825; en_IN; 548323749)',
+      'mobile',
+      'Instagram',
+    ],
+    [
+      "Facebook's in-app browser on Android",
+      'Mozilla/5.0 (Linux; Android 12; M2101K6P Build/SKQ1.210908.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/443.0.0.23.229;]',
+      'mobile',
+      'Facebook',
+    ],
+    [
+      'Samsung Internet',
+      'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36',
+      'mobile',
+      'Samsung Internet',
+    ],
+    [
+      'an iPad',
+      'Mozilla/5.0 (iPad; CPU OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+      'tablet',
+      'Safari',
+    ],
+    [
+      'an Android tablet',
+      'Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      'tablet',
+      'Chrome',
+    ],
+    [
+      'Edge on Windows',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0',
+      'desktop',
+      'Edge',
+    ],
+    [
+      "Pinterest's in-app browser",
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]',
+      'mobile',
+      'Other',
+    ],
+  ])('reads %s', (_name, ua, device, browser) => {
+    expect(visitorAgent(ua)).toEqual({ device, browser });
   });
 });
