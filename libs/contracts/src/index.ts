@@ -13,3 +13,4 @@ export * from './shop-rules';
 export * from './social';
 export * from './subjects';
 export * from './web-page';
+export * from './ids';

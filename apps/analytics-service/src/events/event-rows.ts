@@ -1,3 +1,4 @@
+import { isUuid } from '@kartlink/contracts';
 import type { AnalyticsEventType, TrackedEvent } from '@kartlink/contracts';
 
 /** An event as stored in analytics.events. */
@@ -17,7 +18,6 @@ export interface EventRow {
   owner: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TYPES: readonly string[] = ['shop_view', 'click'] satisfies AnalyticsEventType[];
 
 /**
@@ -33,13 +33,12 @@ export function readEvent(json: string): TrackedEvent | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const e = value as Partial<TrackedEvent>;
-  if (typeof e.id !== 'string' || !UUID.test(e.id)) return undefined;
+  if (!isUuid(e.id)) return undefined;
   if (typeof e.type !== 'string' || !TYPES.includes(e.type)) return undefined;
   if (typeof e.occurredAt !== 'string' || Number.isNaN(Date.parse(e.occurredAt))) return undefined;
   if (typeof e.visitor !== 'string' || e.visitor.length === 0) return undefined;
   if (e.type === 'shop_view' && typeof e.shopUrl !== 'string') return undefined;
-  if (e.type === 'click' && (typeof e.productId !== 'string' || !UUID.test(e.productId)))
-    return undefined;
+  if (e.type === 'click' && !isUuid(e.productId)) return undefined;
   return e as TrackedEvent;
 }
 

@@ -10,6 +10,7 @@ import {
   type ProductAnalytics,
   type ProductClicks,
   type ShopRef,
+  isUuid,
 } from '@kartlink/contracts';
 import { CONFIG, ServiceError } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from '../config';
@@ -21,7 +22,6 @@ import { type DimensionRow, ReportsRepository, type ShopTotalsRow } from './repo
 const TOP_PRODUCTS = 10;
 // Deleted products are left out of the top list: ask for a few more than are shown.
 const TOP_CANDIDATES = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const totalsOf = (row: ShopTotalsRow): AnalyticsTotals => ({
   views: row.views,
@@ -98,10 +98,9 @@ export class ReportsService {
   async product(caller: Caller, id: string, query: AnalyticsRangeQuery): Promise<ProductAnalytics> {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const product =
-      typeof id === 'string' && UUID.test(id)
-        ? (await this.refs.productsNow([id.toLowerCase()])).get(id.toLowerCase())
-        : undefined;
+    const product = isUuid(id)
+      ? (await this.refs.productsNow([id.toLowerCase()])).get(id.toLowerCase())
+      : undefined;
     if (!product || product.shopId !== shop.shopId)
       throw ServiceError.notFound(AnalyticsMessages.productNotFound);
     const [days, dimensions] = await Promise.all([

@@ -10,6 +10,7 @@ import {
   NEW_ACCOUNT_SECONDS,
   normalizeEmail,
   type SessionStatus,
+  isUuid,
 } from '@kartlink/contracts';
 import { CONFIG, LOGGER, type Logger, RedisRateLimiter, ServiceError } from '@kartlink/server-kit';
 import type { Redis } from 'ioredis';
@@ -259,6 +260,4 @@ export class SessionsService {
 
 const isLive = (session: SessionEntity) =>
   !session.revokedAt && session.expiresAt.getTime() > Date.now();
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const expired = () => new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.expired);

@@ -16,7 +16,6 @@ const FIELDS: readonly Field[] = ['device', 'browser', 'location', 'platform', '
 const hasControl = (text: string) =>
   [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const TrackMessages = {
   body: 'The body must be a JSON object.',
@@ -26,8 +25,6 @@ export const TrackMessages = {
   timeZone: 'location must be a time zone such as Asia/Kolkata.',
   urlId: 'This link id is not valid.',
 } as const;
-
-export const isUuid = (value: string) => UUID.test(value);
 
 /**
  * Reads a tracking body: every field optional, each a short text; unknown fields are ignored

@@ -5,13 +5,14 @@ import {
   normalizeShopUrl,
   shopUrlProblem,
   type TrackAccepted,
+  isUuid,
 } from '@kartlink/contracts';
 import { LOGGER, type Logger, RedisRateLimiter, ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_CONFIG } from '../tokens';
 import { AnalyticsRecorder, type TrackTarget } from './analytics-recorder';
-import { isUuid, readTrackBody, TrackMessages } from './track-input';
+import { readTrackBody, TrackMessages } from './track-input';
 
 const BODY_LIMIT_BYTES = 4096;
 const RATE_WINDOW_MS = 60_000;

@@ -4,12 +4,12 @@ import {
   type ImageVariant,
   type StoredImageKind,
   UploadMessages,
+  isUuid,
 } from '@kartlink/contracts';
 import { type BlobInfo, type BlobStore, etagOf, ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BLOB_STORE } from './blob-store.provider';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An image id names one upload, whose bytes never change: a year, never revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The full image standing in for a thumbnail not made yet: asked again soon. */
@@ -28,7 +28,7 @@ export function registerImageRoutes(app: NestFastifyApplication) {
 
   /** The blob to serve: the variant asked, else (a thumbnail not made yet) the primary one. */
   async function find(id: string, variant: ImageVariant, kinds: readonly StoredImageKind[]) {
-    if (UUID.test(id)) {
+    if (isUuid(id)) {
       const wanted = await blobs.stat(BlobKeys.image(id, variant));
       const info =
         wanted ??

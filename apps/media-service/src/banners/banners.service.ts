@@ -14,11 +14,12 @@ import {
   type FieldError,
   IMAGE_LIMITS,
   MAX_BANNERS,
+  isUuid,
 } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import type { DataSource } from 'typeorm';
 import { ImagesRepository } from '../images/images.repository';
-import { ImagesService, isUuid } from '../images/images.service';
+import { ImagesService } from '../images/images.service';
 import type { AcceptedUpload } from '../images/intake/upload-checks';
 import { ImageJobs } from '../processing/image-jobs';
 import { ShopLookup } from '../shops/shop-lookup';

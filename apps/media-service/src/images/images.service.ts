@@ -6,6 +6,7 @@ import {
   type ResizeOptions,
   UploadMessages,
   type UploadedImage,
+  isUuid,
 } from '@kartlink/contracts';
 import {
   type BlobStore,
@@ -154,6 +155,3 @@ export class ImagesService {
     );
   }
 }
-
-export const isUuid = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

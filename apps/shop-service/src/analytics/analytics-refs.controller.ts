@@ -5,10 +5,10 @@ import {
   type AnalyticsResolveRequest,
   normalizeShopUrl,
   Subjects,
+  isUuid,
 } from '@kartlink/contracts';
 import { AnalyticsRefsRepository } from './analytics-refs.repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_NAMES = 10_000;
 
 const strings = (value: unknown, keep: (s: string) => boolean = () => true) =>
@@ -24,8 +24,8 @@ export class AnalyticsRefsController {
   @MessagePattern(Subjects.shop.analyticsResolve)
   async resolve(@Payload() request: AnalyticsResolveRequest): Promise<AnalyticsResolveAnswer> {
     const shopUrls = strings(request?.shopUrls).map(normalizeShopUrl);
-    const ownerUserIds = strings(request?.ownerUserIds, (s) => UUID.test(s));
-    const productIds = strings(request?.productIds, (s) => UUID.test(s));
+    const ownerUserIds = strings(request?.ownerUserIds, isUuid);
+    const productIds = strings(request?.productIds, isUuid);
     const [shops, products] = await Promise.all([
       this.refs.shops({ shopUrls, ownerUserIds }),
       this.refs.products(productIds),

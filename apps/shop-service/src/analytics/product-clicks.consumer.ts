@@ -4,7 +4,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { Events, type ProductClicksChanged } from '@kartlink/contracts';
+import { Events, type ProductClicksChanged, isUuid } from '@kartlink/contracts';
 import {
   CONFIG,
   consumeDurably,
@@ -18,7 +18,6 @@ import type { ShopConfig } from '../config';
 import { ProductsRepository } from '../products/products.repository';
 
 export const CLICKS_CONSUMER = 'shop-product-clicks';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const codec = JSONCodec<Partial<ProductClicksChanged>>();
 
 /**
@@ -61,7 +60,7 @@ export class ProductClicksConsumer implements OnApplicationBootstrap, OnModuleDe
       total = undefined;
     }
     const { productId, clicks } = total ?? {};
-    if (typeof productId !== 'string' || !UUID.test(productId) || !Number.isSafeInteger(clicks)) {
+    if (!isUuid(productId) || !Number.isSafeInteger(clicks)) {
       this.logger.warn({ seq }, 'malformed click total dropped');
       return;
     }

@@ -17,6 +17,7 @@ import {
   type ShopWrite,
   Subjects,
   type UserPlan,
+  isUuid,
 } from '@kartlink/contracts';
 import { CONFIG, NatsRequester, ServiceError } from '@kartlink/server-kit';
 import { type EntityManager, QueryFailedError } from 'typeorm';
@@ -235,8 +236,7 @@ export class ProductsService {
 
   private async owned(caller: Caller, id: string) {
     const shop = await this.shopsService.findByOwner(caller.userId);
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-    const product = shop && isUuid ? await this.products.findInShop(shop.id, id) : null;
+    const product = shop && isUuid(id) ? await this.products.findInShop(shop.id, id) : null;
     if (!shop?.shopUrl || !product) throw ServiceError.notFound(ProductMessages.notFound);
     return { shop, product };
   }

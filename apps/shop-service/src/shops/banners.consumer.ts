@@ -4,7 +4,13 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { type Banner, type BannerList, type BannersChanged, Events } from '@kartlink/contracts';
+import {
+  type Banner,
+  type BannerList,
+  type BannersChanged,
+  Events,
+  isUuid,
+} from '@kartlink/contracts';
 import {
   CONFIG,
   consumeDurably,
@@ -19,7 +25,6 @@ import { ShopCache } from './shop-cache';
 import { ShopsRepository } from './shops.repository';
 
 export const BANNERS_CONSUMER = 'shop-banners';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const codec = JSONCodec<unknown>();
 
 /**
@@ -87,7 +92,7 @@ export function readBannersChanged(value: unknown): BannersChanged | undefined {
   const event = value as Partial<BannersChanged> | null;
   if (!event || typeof event !== 'object') return undefined;
   const { id, userId, version, banners, occurredAt } = event;
-  if (typeof userId !== 'string' || !UUID.test(userId)) return undefined;
+  if (!isUuid(userId)) return undefined;
   if (!Number.isSafeInteger(version) || version! < 0) return undefined;
   if (!banners || typeof banners.enabled !== 'boolean' || !Array.isArray(banners.images))
     return undefined;
