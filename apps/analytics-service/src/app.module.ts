@@ -1,10 +1,4 @@
-import {
-  CONFIG,
-  createServiceModule,
-  LOGGER,
-  type Logger,
-  NatsRequester,
-} from '@kartlink/server-kit';
+import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from './config';
 import { database } from './database';
 import { EventsConsumer } from './events/events.consumer';
@@ -25,19 +19,8 @@ export const appModule = (config: AnalyticsConfig, logger: Logger) =>
     database,
     controllers: [ReportsController],
     providers: [
-      {
-        // Requests to shop-service: which shop and owner an event or a reader belongs to.
-        provide: NatsRequester,
-        inject: [CONFIG, LOGGER],
-        useFactory: (c: AnalyticsConfig, l: Logger) =>
-          NatsRequester.connect({
-            url: c.NATS_URL,
-            name: 'analytics-service-requests',
-            subjectPrefix: c.NATS_SUBJECT_PREFIX,
-            timeoutMs: c.SERVICE_TIMEOUT_MS,
-            logger: l,
-          }),
-      },
+      // Requests to shop-service: which shop and owner an event or a reader belongs to.
+      natsRequesterProvider('analytics-service-requests'),
       RefsResolver,
       EventsRepository,
       EventsConsumer,

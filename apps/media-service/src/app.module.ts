@@ -1,11 +1,5 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import {
-  CONFIG,
-  createServiceModule,
-  LOGGER,
-  type Logger,
-  NatsRequester,
-} from '@kartlink/server-kit';
+import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
 import { BannerEvents } from './banners/banner-events';
 import { BannersController } from './banners/banners.controller';
 import { BannersRepository } from './banners/banners.repository';
@@ -30,19 +24,8 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
     controllers: [ImagesController, BannersController],
     providers: [
       ...blobStoreProviders,
-      {
-        // Requests to other services (shop-service: does the owner have a shop).
-        provide: NatsRequester,
-        inject: [CONFIG, LOGGER],
-        useFactory: (c: MediaConfig, l: Logger) =>
-          NatsRequester.connect({
-            url: c.NATS_URL,
-            name: 'media-service-requests',
-            subjectPrefix: c.NATS_SUBJECT_PREFIX,
-            timeoutMs: c.SERVICE_TIMEOUT_MS,
-            logger: l,
-          }),
-      },
+      // Requests to other services (shop-service: does the owner have a shop).
+      natsRequesterProvider('media-service-requests'),
       ShopLookup,
       ImagesRepository,
       BannersRepository,

@@ -1,11 +1,5 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import {
-  CONFIG,
-  createServiceModule,
-  LOGGER,
-  type Logger,
-  NatsRequester,
-} from '@kartlink/server-kit';
+import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
 import { AnalyticsRefsController } from './analytics/analytics-refs.controller';
 import { AnalyticsRefsRepository } from './analytics/analytics-refs.repository';
 import { ProductClicksConsumer } from './analytics/product-clicks.consumer';
@@ -31,19 +25,8 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
     controllers: [ShopsController, ProductsController, AnalyticsRefsController],
     providers: [
       ...shopRedisProviders,
-      {
-        // Requests to other services (auth-service for a user's plan).
-        provide: NatsRequester,
-        inject: [CONFIG, LOGGER],
-        useFactory: (c: ShopConfig, l: Logger) =>
-          NatsRequester.connect({
-            url: c.NATS_URL,
-            name: 'shop-service-requests',
-            subjectPrefix: c.NATS_SUBJECT_PREFIX,
-            timeoutMs: c.SERVICE_TIMEOUT_MS,
-            logger: l,
-          }),
-      },
+      // Requests to other services (auth-service for a user's plan).
+      natsRequesterProvider('shop-service-requests'),
       ShopsRepository,
       ShopCache,
       BannersConsumer,

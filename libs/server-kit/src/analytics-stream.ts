@@ -1,13 +1,5 @@
 import { ANALYTICS_STREAM_SUBJECTS, analyticsStreamName } from '@kartlink/contracts';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  type JetStreamManager,
-  nanos,
-  ReplayPolicy,
-  RetentionPolicy,
-  StorageType,
-} from 'nats';
+import { type JetStreamManager, nanos, RetentionPolicy, StorageType } from 'nats';
 
 /** Raw events stay on the stream this long, so a consumer that was down can catch up. */
 const ANALYTICS_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -50,42 +42,4 @@ export async function ensureAnalyticsStream(
     if (!/already in use|already exists/i.test((err as Error).message)) throw err;
   }
   return name;
-}
-
-/**
- * A durable pull consumer with explicit acks on one subject of a stream, created or updated
- * to these settings. Replicas of a service share it: each message goes to one of them.
- */
-export async function ensureDurableConsumer(
-  manager: JetStreamManager,
-  stream: string,
-  options: { durable: string; filterSubject: string; maxAckPending: number; ackWaitMs: number },
-): Promise<void> {
-  const settings = {
-    ack_wait: nanos(options.ackWaitMs),
-    max_ack_pending: options.maxAckPending,
-    filter_subject: options.filterSubject,
-  };
-  const existing = await manager.consumers.info(stream, options.durable).catch(() => undefined);
-  if (existing) {
-    const { ack_wait, max_ack_pending, filter_subject } = existing.config;
-    if (
-      ack_wait !== settings.ack_wait ||
-      max_ack_pending !== settings.max_ack_pending ||
-      filter_subject !== settings.filter_subject
-    )
-      await manager.consumers.update(stream, options.durable, settings);
-    return;
-  }
-  try {
-    await manager.consumers.add(stream, {
-      durable_name: options.durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      replay_policy: ReplayPolicy.Instant,
-      ...settings,
-    });
-  } catch (err) {
-    if (!/already in use|already exists/i.test((err as Error).message)) throw err;
-  }
 }

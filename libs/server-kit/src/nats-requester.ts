@@ -1,3 +1,4 @@
+import type { Provider } from '@nestjs/common';
 import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { ErrorCode, Headers } from '@kartlink/contracts';
@@ -7,6 +8,7 @@ import type { Logger } from './logger';
 import { natsConnectionOptions } from './nats-transport';
 import { currentRequestId } from './request-context';
 import { ServiceError } from './service-error';
+import { CONFIG, LOGGER, type ServiceConfig } from './service-module';
 
 export interface RequestOptions {
   /** Overrides the default timeout for a call known to be slower or that must be faster. */
@@ -119,4 +121,23 @@ export class NatsRequester {
       'The service is temporarily unavailable. Please try again later.',
     );
   }
+}
+
+/**
+ * The NatsRequester of a service that asks others (shop-service asks auth-service for a plan,
+ * media-service asks shop-service for a shop, ...), on a connection named for it.
+ */
+export function natsRequesterProvider(connectionName: string): Provider {
+  return {
+    provide: NatsRequester,
+    inject: [CONFIG, LOGGER],
+    useFactory: (config: ServiceConfig & { SERVICE_TIMEOUT_MS: number }, logger: Logger) =>
+      NatsRequester.connect({
+        url: config.NATS_URL,
+        name: connectionName,
+        subjectPrefix: config.NATS_SUBJECT_PREFIX,
+        timeoutMs: config.SERVICE_TIMEOUT_MS,
+        logger,
+      }),
+  };
 }

@@ -4,7 +4,7 @@ import { ClientNats, MessagePattern, Payload } from '@nestjs/microservices';
 import { AckPolicy, connect, type NatsConnection } from 'nats';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { firstValueFrom, timeout } from 'rxjs';
-import { ensureDurableConsumer } from '../src/analytics-stream';
+import { ensureDurableConsumer } from '../src/durable-consumer';
 import { pullUntilStopped } from '../src/jetstream-pull';
 import { createLogger } from '../src/logger';
 import { natsConnectionOptions, PrefixedNatsServer } from '../src/nats-transport';
