@@ -18,6 +18,7 @@ import {
   ensureMediaStream,
   LOGGER,
   type Logger,
+  NatsRequester,
 } from '@kartlink/server-kit';
 import { JSONCodec } from 'nats';
 import type { ShopConfig } from '../config';
@@ -40,6 +41,7 @@ export class BannersConsumer implements OnApplicationBootstrap, OnModuleDestroy 
   constructor(
     private readonly shops: ShopsRepository,
     private readonly cache: ShopCache,
+    private readonly services: NatsRequester,
     @Inject(CONFIG) private readonly config: ShopConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -47,13 +49,14 @@ export class BannersConsumer implements OnApplicationBootstrap, OnModuleDestroy 
   async onApplicationBootstrap() {
     const prefix = this.config.NATS_SUBJECT_PREFIX;
     this.consumer = await consumeDurably({
-      natsUrl: this.config.NATS_URL,
-      connectionName: 'shop-service-banners',
+      connection: await this.services.connection(),
       stream: (manager) => ensureMediaStream(manager, prefix),
       durable: BANNERS_CONSUMER,
       filterSubject: `${prefix}${Events.bannersChanged}`,
       logger: this.logger,
-      handle: (data, seq) => this.apply(data, seq),
+      handle: async (messages) => {
+        for (const message of messages) await this.apply(message.data, message.seq);
+      },
     });
   }
 
@@ -79,10 +82,14 @@ export class BannersConsumer implements OnApplicationBootstrap, OnModuleDestroy 
    * Puts the list on the owner's shop unless a newer one is there already, and clears the
    * shop's cached reads (here and in every gateway) so that they show the new carousel. Run
    * twice for each change (media-service asks before it answers; the stream delivers it too):
-   * the second finds its version applied and changes nothing.
+   * the second finds its version applied and writes nothing.
    */
   async applyChange(event: BannersChanged): Promise<void> {
-    const shopUrl = await this.shops.setBanners(event.userId, event.banners, event.version);
+    // Applied already, perhaps by the other path a moment ago, which may not have cleared the
+    // caches yet: they are cleared here too before answering, so the answer never runs ahead.
+    const shopUrl =
+      (await this.shops.setBanners(event.userId, event.banners, event.version)) ??
+      (await this.shops.findByOwner(event.userId))?.shopUrl;
     if (shopUrl) await this.cache.invalidateShop(shopUrl);
   }
 }
