@@ -1,8 +1,8 @@
 import {
   AckPolicy,
-  connect,
   DeliverPolicy,
   type JetStreamManager,
+  type JsMsg,
   nanos,
   type NatsConnection,
   ReplayPolicy,
@@ -11,71 +11,106 @@ import { pullUntilStopped } from './jetstream-pull';
 import type { Logger } from './logger';
 
 export interface DurableConsumerOptions {
-  natsUrl: string;
-  /** The connection's name, as NATS monitoring shows it. */
-  connectionName: string;
+  /** The app's shared connection (NatsRequester.connection()); the consumer never closes it. */
+  connection: NatsConnection;
   /** Creates the stream if it is missing and answers its name. */
   stream: (manager: JetStreamManager) => Promise<string>;
   durable: string;
   filterSubject: string;
   logger: Logger;
   /**
-   * Applies one event. Returning acknowledges it; throwing has it delivered again in 2 s.
-   * A malformed event should be logged and returned from, or it would come back for ever.
+   * Applies the events, one at a time or a batch at a time (`batch`). Returning acknowledges
+   * them; throwing has them delivered again after `retryDelayMs`. A malformed event should be
+   * logged and returned from, or it would come back for ever.
    */
-  handle: (data: Uint8Array, seq: number) => Promise<void>;
+  handle: (messages: JsMsg[]) => Promise<void>;
+  /**
+   * Events handled together: up to `size`, or what came within `waitMs` of the first. One at a
+   * time without it.
+   */
+  batch?: { size: number; waitMs: number };
   maxAckPending?: number;
   ackWaitMs?: number;
+  retryDelayMs?: number;
+  /** A stop waits this long for the events in hand (a store that hangs), then leaves them. */
+  stopWaitMs?: number;
 }
 
 export interface DurableConsumer {
-  /** Stops taking events, applies those already delivered, and closes the connection. */
+  /**
+   * Stops taking events and applies those already delivered (none is left to come back after
+   * the ack wait), then sends the acknowledgements.
+   */
   stop(): Promise<void>;
 }
-
-/** Events asked for at once; each is applied and acknowledged before the next. */
-const FETCH_BATCH = 100;
 
 /**
  * Consumes one subject of a JetStream stream through a durable consumer that a service's
  * replicas share: events published while the service was down are applied when it is back,
- * and each is acknowledged only after it was applied.
+ * and each is acknowledged only after it was applied. The one way every service consumes a
+ * stream, on the connection it already has.
  */
 export async function consumeDurably(options: DurableConsumerOptions): Promise<DurableConsumer> {
-  const connection: NatsConnection = await connect({
-    servers: options.natsUrl.split(','),
-    name: options.connectionName,
-    maxReconnectAttempts: -1,
-    waitOnFirstConnect: true,
-  });
+  const { connection, durable, logger } = options;
   const manager = await connection.jetstreamManager();
   const stream = await options.stream(manager);
+  const batchSize = options.batch?.size ?? 1;
+  const maxAckPending = options.maxAckPending ?? 1000;
   await ensureDurableConsumer(manager, stream, {
-    durable: options.durable,
+    durable,
     filterSubject: options.filterSubject,
-    maxAckPending: options.maxAckPending ?? 1000,
+    maxAckPending,
     ackWaitMs: options.ackWaitMs ?? 30_000,
   });
-  const consumer = await connection.jetstream().consumers.get(stream, options.durable);
+  const consumer = await connection.jetstream().consumers.get(stream, durable);
+
+  const retryDelayMs = options.retryDelayMs ?? 2000;
+  let buffer: JsMsg[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let handling: Promise<void> = Promise.resolve();
+  const apply = async (messages: JsMsg[]) => {
+    try {
+      await options.handle(messages);
+      for (const message of messages) message.ack();
+    } catch (err) {
+      logger.warn({ err, events: messages.length, durable }, 'events not applied; retrying');
+      for (const message of messages) message.nak(retryDelayMs);
+    }
+  };
+  // Hands the buffered events over, one batch after another.
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const messages = buffer;
+    buffer = [];
+    if (messages.length > 0) handling = handling.then(() => apply(messages));
+    return handling;
+  };
   const pulling = pullUntilStopped(consumer, {
-    name: options.durable,
-    batch: FETCH_BATCH,
-    logger: options.logger,
-    onMessage: async (message) => {
-      try {
-        await options.handle(message.data, message.seq);
-        message.ack();
-      } catch (err) {
-        options.logger.warn({ err, seq: message.seq, durable: options.durable }, 'event retried');
-        message.nak(2000);
-      }
+    name: durable,
+    batch: Math.min(Math.max(batchSize * 2, 100), maxAckPending),
+    logger,
+    onMessage: (message) => {
+      buffer.push(message);
+      if (buffer.length >= batchSize) return flush();
+      timer ??= setTimeout(() => void flush(), options.batch!.waitMs);
     },
   });
+  logger.info({ stream, consumer: durable }, 'consuming events');
   return {
     async stop() {
-      await pulling.stop();
-      // Drained, the connection sends the last acknowledgements before it closes.
-      await connection.drain().catch(() => undefined);
+      let waited: NodeJS.Timeout | undefined;
+      const finish = async () => {
+        await pulling.stop();
+        await flush();
+      };
+      await Promise.race([
+        finish(),
+        new Promise((done) => (waited = setTimeout(done, options.stopWaitMs ?? 10_000))),
+      ]);
+      clearTimeout(waited);
+      // The acknowledgements leave before the app closes the connection.
+      await connection.flush().catch(() => undefined);
     },
   };
 }

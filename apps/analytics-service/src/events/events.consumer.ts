@@ -7,14 +7,14 @@ import {
 import { ANALYTICS_TRACK_SUBJECTS, type TrackedEvent } from '@kartlink/contracts';
 import {
   CONFIG,
+  consumeDurably,
+  type DurableConsumer,
   ensureAnalyticsStream,
-  ensureDurableConsumer,
   LOGGER,
   type Logger,
-  type PullLoop,
-  pullUntilStopped,
+  NatsRequester,
 } from '@kartlink/server-kit';
-import { connect, type JsMsg, type NatsConnection, StringCodec } from 'nats';
+import { type JsMsg, StringCodec } from 'nats';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
 import { type EventRow, readEvent, toRow } from './event-rows';
@@ -51,89 +51,58 @@ export class EventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
     malformed: 0,
     retried: 0,
   };
-  private connection?: NatsConnection;
-  private pulling?: PullLoop;
-  private buffer: JsMsg[] = [];
-  private timer?: NodeJS.Timeout;
-  private flushing: Promise<void> = Promise.resolve();
+  private consumer?: DurableConsumer;
 
   constructor(
     private readonly repository: EventsRepository,
     private readonly refs: RefsResolver,
+    private readonly services: NatsRequester,
     @Inject(CONFIG) private readonly config: AnalyticsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap() {
     const prefix = this.config.NATS_SUBJECT_PREFIX;
-    this.connection = await connect({
-      servers: this.config.NATS_URL.split(','),
-      name: 'analytics-service-events',
-      maxReconnectAttempts: -1,
-      waitOnFirstConnect: true,
-    });
-    const manager = await this.connection.jetstreamManager();
-    const stream = await ensureAnalyticsStream(manager, prefix);
-    await ensureDurableConsumer(manager, stream, {
+    this.consumer = await consumeDurably({
+      connection: await this.services.connection(),
+      stream: (manager) => ensureAnalyticsStream(manager, prefix),
       durable: STORE_CONSUMER,
       filterSubject: `${prefix}${ANALYTICS_TRACK_SUBJECTS}`,
+      logger: this.logger,
+      batch: {
+        size: this.config.ANALYTICS_BATCH_SIZE,
+        waitMs: this.config.ANALYTICS_BATCH_WAIT_MS,
+      },
       maxAckPending: this.config.ANALYTICS_MAX_ACK_PENDING,
       ackWaitMs: this.config.ANALYTICS_ACK_WAIT_MS,
+      retryDelayMs: RETRY_DELAY_MS,
+      stopWaitMs: STOP_WAIT_MS,
+      handle: (batch) => this.store(batch),
     });
-    const consumer = await this.connection.jetstream().consumers.get(stream, STORE_CONSUMER);
-    this.pulling = pullUntilStopped(consumer, {
-      name: STORE_CONSUMER,
-      batch: Math.min(this.config.ANALYTICS_BATCH_SIZE * 2, this.config.ANALYTICS_MAX_ACK_PENDING),
-      logger: this.logger,
-      onMessage: (message) => this.take(message),
-    });
-    this.logger.info({ stream, consumer: STORE_CONSUMER }, 'storing analytics events');
   }
 
   /**
-   * Asks for no more events, stores and acknowledges every one already delivered (none is left
-   * to come back after the ack wait), then disconnects.
+   * Asks for no more events and stores and acknowledges every one already delivered (none is
+   * left to come back after the ack wait).
    */
   async onModuleDestroy() {
-    const finish = async () => {
-      await this.pulling?.stop();
-      await this.flush();
-    };
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([finish(), new Promise((done) => (timer = setTimeout(done, STOP_WAIT_MS)))]);
-    clearTimeout(timer);
-    await this.connection?.drain().catch(() => undefined);
+    await this.consumer?.stop();
     this.logger.info({ ...this.stats }, 'analytics events consumer stopped');
   }
 
-  /** One delivered event into the buffer; a full buffer is stored before the next is taken. */
-  private take(message: JsMsg): Promise<void> | void {
-    this.buffer.push(message);
-    if (this.buffer.length >= this.config.ANALYTICS_BATCH_SIZE) return this.flush();
-    this.timer ??= setTimeout(() => void this.flush(), this.config.ANALYTICS_BATCH_WAIT_MS);
-  }
-
-  /** Hands the buffered messages to the store, one batch after another. */
-  private flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.buffer.splice(0);
-    if (batch.length > 0) this.flushing = this.flushing.then(() => this.store(batch));
-    return this.flushing;
-  }
-
+  /** Stores a batch; throwing has every event of it delivered again after a pause. */
   private async store(batch: JsMsg[]): Promise<void> {
-    const events: Array<{ message: JsMsg; event: TrackedEvent }> = [];
+    const events: TrackedEvent[] = [];
     for (const message of batch) {
       const event = readEvent(text.decode(message.data));
-      if (event) events.push({ message, event });
+      if (event) events.push(event);
       else {
         this.stats.malformed += 1;
         this.logger.warn({ seq: message.seq }, 'malformed analytics event dropped');
       }
     }
     try {
-      const known = await this.rowsOf(events.map((e) => e.event));
+      const known = await this.rowsOf(events);
       const inserted = await this.repository.insertBatch(known.rows);
       this.stats.stored += inserted;
       // Replays in this batch, or of events stored before.
@@ -141,11 +110,8 @@ export class EventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (err) {
       // shop-service or the database is away: everything comes back after a pause.
       this.stats.retried += batch.length;
-      this.logger.warn({ err, events: batch.length }, 'analytics batch not stored; retrying');
-      for (const message of batch) message.nak(RETRY_DELAY_MS);
-      return;
+      throw err;
     }
-    for (const message of batch) message.ack();
   }
 
   /** The rows of the events whose shop (and product) exist; the others are counted and dropped. */

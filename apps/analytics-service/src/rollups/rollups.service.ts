@@ -1,12 +1,13 @@
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Events, type ProductClicksChanged } from '@kartlink/contracts';
-import { CONFIG, ensureAnalyticsStream, LOGGER, type Logger } from '@kartlink/server-kit';
-import { connect, JSONCodec, type JetStreamClient, type NatsConnection } from 'nats';
+import {
+  CONFIG,
+  ensureAnalyticsStream,
+  LOGGER,
+  type Logger,
+  NatsRequester,
+} from '@kartlink/server-kit';
+import { JSONCodec, type JetStreamClient } from 'nats';
 import type { AnalyticsConfig } from '../config';
 import { foldEvents } from './fold';
 import { RollupsRepository } from './rollups.repository';
@@ -22,33 +23,24 @@ const codec = JSONCodec<ProductClicksChanged>();
  * Then tells shop-service the new click totals of the products it touched.
  */
 @Injectable()
-export class RollupsService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private connection?: NatsConnection;
+export class RollupsService implements OnApplicationBootstrap {
   private jetstream?: JetStreamClient;
 
   constructor(
     private readonly rollups: RollupsRepository,
+    private readonly services: NatsRequester,
     @Inject(CONFIG) private readonly config: AnalyticsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  /** On the app's connection, which closes after the rollup worker stopped (RollupJobs). */
   async onApplicationBootstrap() {
-    this.connection = await connect({
-      servers: this.config.NATS_URL.split(','),
-      name: 'analytics-service-totals',
-      maxReconnectAttempts: -1,
-      waitOnFirstConnect: true,
-    });
+    const connection = await this.services.connection();
     await ensureAnalyticsStream(
-      await this.connection.jetstreamManager(),
+      await connection.jetstreamManager(),
       this.config.NATS_SUBJECT_PREFIX,
     );
-    this.jetstream = this.connection.jetstream();
-  }
-
-  /** After the rollup worker stopped (RollupJobs), so that a fold in progress can announce. */
-  async onApplicationShutdown() {
-    await this.connection?.drain().catch(() => undefined);
+    this.jetstream = connection.jetstream();
   }
 
   /** Folds what is waiting (within a time budget), then announces click totals; answers events folded. */

@@ -12,6 +12,7 @@ import {
   ensureAnalyticsStream,
   LOGGER,
   type Logger,
+  NatsRequester,
 } from '@kartlink/server-kit';
 import { JSONCodec } from 'nats';
 import type { ShopConfig } from '../config';
@@ -31,6 +32,7 @@ export class ProductClicksConsumer implements OnApplicationBootstrap, OnModuleDe
 
   constructor(
     private readonly products: ProductsRepository,
+    private readonly services: NatsRequester,
     @Inject(CONFIG) private readonly config: ShopConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -38,13 +40,14 @@ export class ProductClicksConsumer implements OnApplicationBootstrap, OnModuleDe
   async onApplicationBootstrap() {
     const prefix = this.config.NATS_SUBJECT_PREFIX;
     this.consumer = await consumeDurably({
-      natsUrl: this.config.NATS_URL,
-      connectionName: 'shop-service-clicks',
+      connection: await this.services.connection(),
       stream: (manager) => ensureAnalyticsStream(manager, prefix),
       durable: CLICKS_CONSUMER,
       filterSubject: `${prefix}${Events.productClicks}`,
       logger: this.logger,
-      handle: (data, seq) => this.apply(data, seq),
+      handle: async (messages) => {
+        for (const message of messages) await this.apply(message.data, message.seq);
+      },
     });
   }
 
