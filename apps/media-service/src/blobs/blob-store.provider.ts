@@ -1,19 +1,21 @@
-import type { OnApplicationShutdown, Provider } from '@nestjs/common';
+import type { Provider } from '@nestjs/common';
 import { mediaBucketName } from '@kartlink/contracts';
-import { CONFIG, natsConnectionOptions, NatsBlobStore } from '@kartlink/server-kit';
-import { connect, type NatsConnection } from 'nats';
+import { CONFIG, NatsBlobStore, NatsRequester } from '@kartlink/server-kit';
+import type { NatsConnection } from 'nats';
 import type { MediaConfig } from '../config';
 
-/** The service's own NATS connection for blobs and events (the RPC server has another). */
+/**
+ * The service's NATS connection for blobs and events: the one its requests go on, closed with
+ * the app (the RPC server has another).
+ */
 export const MEDIA_NATS = Symbol('MEDIA_NATS');
 export const BLOB_STORE = Symbol('BLOB_STORE');
 
 export const blobStoreProviders: Provider[] = [
   {
     provide: MEDIA_NATS,
-    inject: [CONFIG],
-    useFactory: (config: MediaConfig) =>
-      connect(natsConnectionOptions(config.NATS_URL, 'media-service-blobs')),
+    inject: [NatsRequester],
+    useFactory: (services: NatsRequester) => services.connection(),
   },
   {
     provide: BLOB_STORE,
@@ -22,14 +24,5 @@ export const blobStoreProviders: Provider[] = [
       NatsBlobStore.open(connection, mediaBucketName(config.NATS_SUBJECT_PREFIX), {
         replicas: config.BLOB_REPLICAS,
       }),
-  },
-  {
-    provide: Symbol('media nats shutdown'),
-    inject: [MEDIA_NATS],
-    useFactory: (connection: NatsConnection): OnApplicationShutdown => ({
-      onApplicationShutdown: async () => {
-        await connection.drain().catch(() => connection.close());
-      },
-    }),
   },
 ];
