@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -8,33 +9,54 @@ export interface RateLimitResult {
   resetMs: number;
 }
 
-// One round trip: count the hit and start the window on the first one.
-const HIT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return { count, ttl }
-`;
-
 /**
- * Fixed-window counters in Redis, shared by every replica. Keys live under the Redis client's
- * own key prefix, so environments and test runs never share counters.
+ * Fixed-window counters in Redis, shared by every replica, kept by rate-limiter-flexible. Keys
+ * (`rl:<key>`) live under the Redis client's own key prefix, so environments and test runs
+ * never share counters.
  */
 export class RedisRateLimiter {
+  private readonly limiters = new Map<string, RateLimiterRedis>();
+
   constructor(private readonly redis: Redis) {}
+
+  /** Counts one hit against `limit` per `windowMs` (whole seconds, at least one). */
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    try {
+      const counted = await this.limiter(limit, windowMs).consume(key);
+      return {
+        allowed: true,
+        limit,
+        remaining: counted.remainingPoints,
+        resetMs: counted.msBeforeNext,
+      };
+    } catch (refusal) {
+      // The library rejects with its result when the budget is spent, with an Error otherwise.
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      return { allowed: false, limit, remaining: 0, resetMs: refusal.msBeforeNext };
+    }
+  }
 
   /** Hits counted in the current window, without counting one more. */
   async count(key: string): Promise<number> {
-    return Number((await this.redis.get(`rl:${key}`)) ?? 0);
+    return (await this.limiter(1, 1000).get(key))?.consumedPoints ?? 0;
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(`rl:${key}`);
+    await this.limiter(1, 1000).delete(key);
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    const [count, ttl] = (await this.redis.eval(HIT, 1, `rl:${key}`, windowMs)) as [number, number];
-    return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetMs: ttl };
+  private limiter(limit: number, windowMs: number): RateLimiterRedis {
+    const name = `${limit}/${windowMs}`;
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: this.redis,
+        keyPrefix: 'rl',
+        points: limit,
+        duration: Math.max(1, Math.ceil(windowMs / 1000)),
+      });
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
   }
 }

@@ -1,13 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import {
-  DefaultErrorMessage,
-  ErrorCode,
-  normalizeShopUrl,
-  shopUrlProblem,
-  type TrackAccepted,
-  isUuid,
-} from '@kartlink/contracts';
+import { normalizeShopUrl, shopUrlProblem, type TrackAccepted, isUuid } from '@kartlink/contracts';
 import { LOGGER, type Logger, RedisRateLimiter, ServiceError } from '@kartlink/server-kit';
+import { enforceRateLimit } from '../rate-limit/enforce';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_CONFIG } from '../tokens';
@@ -29,28 +23,19 @@ export function registerTrackingRoutes(app: NestFastifyApplication) {
   const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
   const logger = app.get<Logger>(LOGGER);
   const fastify = app.getHttpAdapter().getInstance();
+  const policy = {
+    name: 'track',
+    limit: config.TRACK_RATE_LIMIT_PER_MINUTE,
+    windowMs: RATE_WINDOW_MS,
+  };
 
   async function track(target: TrackTarget, request: FastifyRequest, reply: FastifyReply) {
     const read = readTrackBody(request.body);
     if (read.errors) throw ServiceError.validation(read.errors);
-    await checkRate(request, reply);
+    await enforceRateLimit(limiter, logger, policy, request, reply);
     const eventId = await recorder.record(target, read.input, request);
     const data: TrackAccepted = { eventId };
     return reply.status(202).header('cache-control', 'no-store').send({ success: true, data });
-  }
-
-  async function checkRate(request: FastifyRequest, reply: FastifyReply) {
-    const limit = config.TRACK_RATE_LIMIT_PER_MINUTE;
-    let result;
-    try {
-      result = await limiter.hit(`track:${request.ip}`, limit, RATE_WINDOW_MS);
-    } catch (err) {
-      logger.warn({ err: (err as Error).message }, 'rate limiter unavailable; visit let through');
-      return;
-    }
-    if (result.allowed) return;
-    void reply.header('retry-after', Math.ceil(result.resetMs / 1000));
-    throw new ServiceError(ErrorCode.RATE_LIMITED, DefaultErrorMessage.rateLimit);
   }
 
   fastify.post<{ Params: { shopUrl: string } }>(
