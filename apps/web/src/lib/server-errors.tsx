@@ -1,6 +1,4 @@
-import { createElement } from 'react';
 import toast from 'react-hot-toast';
-import { ToastMessage } from '../components/ToastMessage';
 import { SessionKey } from './storage-keys';
 
 const HISTORY_WINDOW_MS = 60 * 60 * 1000;
@@ -41,10 +39,10 @@ export function reportServerError(body: unknown, now = Date.now()): void {
     JSON.stringify([...recentServerErrors(now), now]),
   );
   toast.error(
-    createElement(ToastMessage, { title: 'Something went wrong', body: messageFrom(body) }),
-    {
-      id: 'server-error',
-      duration: TOAST_DURATION_MS,
-    },
+    <span className="toast-message">
+      <strong className="toast-message__title">Something went wrong</strong>
+      <span>{messageFrom(body)}</span>
+    </span>,
+    { id: 'server-error', duration: TOAST_DURATION_MS },
   );
 }

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BadRequestPage } from '../../features/error-pages/routes/BadRequestPage';
-import { NotFoundPage } from '../../features/error-pages/routes/NotFoundPage';
-import { ServerErrorPage } from '../../features/error-pages/routes/ServerErrorPage';
-import { reloadPage } from '../../lib/reload';
-import { ErrorScreen } from './ErrorScreen';
-import { RenderErrorBoundary } from './RenderErrorBoundary';
+import { BadRequestPage } from '../features/error-pages/routes/BadRequestPage';
+import { NotFoundPage } from '../features/error-pages/routes/NotFoundPage';
+import { ServerErrorPage } from '../features/error-pages/routes/ServerErrorPage';
+import { reloadPage } from '../lib/reload';
+import { ErrorScreen } from '../components/errors/ErrorScreen';
+import { RenderErrorBoundary } from '../components/errors/RenderErrorBoundary';
 
-vi.mock('../../lib/reload', () => ({ reloadPage: vi.fn() }));
+vi.mock('../lib/reload', () => ({ reloadPage: vi.fn() }));
 
 function Throws({ error }: { error: unknown }): never {
   throw error;
