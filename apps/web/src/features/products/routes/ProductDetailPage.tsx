@@ -9,11 +9,11 @@ import { Spinner } from '../../../components/Spinner';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { useMyShopQuery } from '../../../lib/shop-api';
 import { useProductQuery, useUpdateProductMutation } from '../api/products-api';
-import { DeleteLinkDialog } from '../components/DeleteLinkDialog';
+import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ProductForm } from '../components/ProductForm';
 import { StoreBadge } from '../components/StoreBadge';
 import { ProductFormMessages, updateBody, valuesFromProduct } from '../utils/product-form';
-import './links.css';
+import './products.css';
 
 // The charts bring their library: the link and its form show without waiting for it.
 const ProductClicks = lazy(async () => ({
@@ -26,7 +26,7 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
  * /dashboard/link/{id}: one product link, its clicks (in all, and by day and store over a
  * period), and the same form to change it.
  */
-export function LinkDetailPage() {
+export function ProductDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { data: shop } = useMyShopQuery();
@@ -35,14 +35,14 @@ export function LinkDetailPage() {
   const [deleting, setDeleting] = useState(false);
 
   return (
-    <div className="links-page">
+    <div className="products-page">
       <Link to="/dashboard/links" className="back-link">
         <ArrowLeftIcon width={18} height={18} /> All links
       </Link>
-      <div className="links-page__header">
+      <div className="products-page__header">
         <div>
           <h1>Link details</h1>
-          {product && <p className="links-page__lead">{product.title}</p>}
+          {product && <p className="products-page__lead">{product.title}</p>}
         </div>
       </div>
 
@@ -56,7 +56,7 @@ export function LinkDetailPage() {
         </FormAlert>
       ) : (
         <>
-          <section className="link-summary" aria-label="Summary">
+          <section className="product-summary" aria-label="Summary">
             <div className="short-link">
               <a
                 href={product.shortUrl}
@@ -68,7 +68,7 @@ export function LinkDetailPage() {
               </a>
               <CopyButton text={product.shortUrl} label="Copy short link" />
             </div>
-            <dl className="link-summary__facts">
+            <dl className="product-summary__facts">
               <div>
                 <dt>Clicks</dt>
                 <dd>{product.clicks.toLocaleString('en-IN')}</dd>
@@ -86,7 +86,7 @@ export function LinkDetailPage() {
                 <dd>{dateFormat.format(new Date(product.createdAt))}</dd>
               </div>
             </dl>
-            <div className="link-row__stores">
+            <div className="product-row__stores">
               {product.stores.map((store, index) => (
                 <StoreBadge
                   key={`${store.url}-${index}`}
@@ -127,7 +127,7 @@ export function LinkDetailPage() {
           </section>
 
           {deleting && (
-            <DeleteLinkDialog
+            <DeleteProductDialog
               product={product}
               onClose={() => setDeleting(false)}
               onDeleted={() => void navigate('/dashboard/links', { replace: true })}

@@ -11,15 +11,15 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
 import { useProductsQuery, useSetShowOnShopMutation } from '../api/products-api';
-import { DeleteLinkDialog } from '../components/DeleteLinkDialog';
-import { LinkRow } from '../components/LinkRow';
-import './links.css';
+import { DeleteProductDialog } from '../components/DeleteProductDialog';
+import { ProductRow } from '../components/ProductRow';
+import './products.css';
 
 export const LINKS_PER_PAGE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** /dashboard/links: every product link, searchable and paged, with its quick actions. */
-export function LinksPage() {
+export function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const search = params.get('q') ?? '';
@@ -71,11 +71,11 @@ export function LinksPage() {
   };
 
   return (
-    <div className="links-page">
-      <div className="links-page__header">
+    <div className="products-page">
+      <div className="products-page__header">
         <div>
           <h1>Your product links</h1>
-          <p className="links-page__lead">
+          <p className="products-page__lead">
             {data ? `${countOf(data.total)}${search ? ' found' : ' listed'}` : '\u00a0'}
           </p>
         </div>
@@ -90,7 +90,7 @@ export function LinksPage() {
         quota && <ProductQuotaMeter quota={quota} />
       )}
 
-      <form className="links-search" role="search" onSubmit={(event) => event.preventDefault()}>
+      <form className="products-search" role="search" onSubmit={(event) => event.preventDefault()}>
         <TextField
           label="Search links"
           type="search"
@@ -105,14 +105,14 @@ export function LinksPage() {
       {isLoading ? (
         <Spinner label="Loading your links" />
       ) : error && !data ? (
-        <div className="links-page__problem">
+        <div className="products-page__problem">
           <FormAlert>{userFacingMessage(httpStatusOf(error), serverMessageOf(error))}</FormAlert>
           <button type="button" className="button button--secondary" onClick={() => void refetch()}>
             Try again
           </button>
         </div>
       ) : data && data.items.length === 0 && !search ? (
-        <section className="links-empty">
+        <section className="products-empty">
           <h2>No product links yet</h2>
           <p>Create your first link: one short address for your product on every store.</p>
           <Link to="/dashboard/create-link" className="button button--primary">
@@ -120,12 +120,12 @@ export function LinksPage() {
           </Link>
         </section>
       ) : data && data.items.length === 0 ? (
-        <p className="links-empty">No links match &ldquo;{search}&rdquo;.</p>
+        <p className="products-empty">No links match &ldquo;{search}&rdquo;.</p>
       ) : data ? (
         <>
-          <ul className="link-list" aria-label="Product links" aria-busy={isFetching}>
+          <ul className="product-list" aria-label="Product links" aria-busy={isFetching}>
             {data.items.map((product) => (
-              <LinkRow
+              <ProductRow
                 key={product.id}
                 product={product}
                 onToggleShown={(item, shown) => void toggleShown(item, shown)}
@@ -160,7 +160,7 @@ export function LinksPage() {
       ) : null}
 
       {deleting && (
-        <DeleteLinkDialog
+        <DeleteProductDialog
           product={deleting}
           onClose={() => setDeleting(null)}
           onDeleted={() => setDeleting(null)}

@@ -5,14 +5,14 @@ import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/e
 import { useDeleteProductMutation } from '../api/products-api';
 import { ProductFormMessages } from '../utils/product-form';
 
-interface DeleteLinkDialogProps {
+interface DeleteProductDialogProps {
   product: Product;
   onClose: () => void;
   onDeleted: () => void;
 }
 
 /** Asks before deleting a product link: its short link stops working for good. */
-export function DeleteLinkDialog({ product, onClose, onDeleted }: DeleteLinkDialogProps) {
+export function DeleteProductDialog({ product, onClose, onDeleted }: DeleteProductDialogProps) {
   const [deleteProduct, { isLoading }] = useDeleteProductMutation();
 
   const confirm = async () => {

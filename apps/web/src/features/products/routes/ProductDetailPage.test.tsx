@@ -19,7 +19,7 @@ function openDetail(routes: Record<string, Reply> = {}) {
   return { ...app, api };
 }
 
-describe('a link in detail', () => {
+describe('a product in detail', () => {
   it('shows its clicks as a number, its short link and its stores', async () => {
     openDetail();
     const summary = await screen.findByRole('region', { name: 'Summary' });
@@ -82,7 +82,7 @@ describe('a link in detail', () => {
   });
 });
 
-describe("a link's pictures", () => {
+describe("a product's pictures", () => {
   it('shows the saved ones, cover first, and saves a new order', async () => {
     const product = testProduct({
       imageUrl: 'https://images.example.com/saree.jpg',

@@ -39,7 +39,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("a link's clicks", () => {
+describe("a product's clicks", () => {
   it('shows the last 30 days by day and by store, and leads to the full analytics', async () => {
     const { api, clickRanges } = openDetail(clicksOf);
     const clicks = await section();

@@ -32,7 +32,7 @@ function serve(list: (call: ApiCall) => Reply, routes: Record<string, Reply> = {
 const page = (items: Product[], total = items.length, pageNo = 1) =>
   ok({ items, total, page: pageNo, limit: 10 });
 
-async function openLinks(path = '/dashboard/links') {
+async function openProductsPage(path = '/dashboard/links') {
   const app = renderApp(path, { user: TEST_USER });
   await screen.findByRole('heading', { level: 1, name: 'Your product links' });
   return app;
@@ -43,7 +43,7 @@ const rowOf = (title: string) => screen.getByRole('link', { name: title }).close
 describe('the plan', () => {
   it('says a full free plan is full, above the list, with the way to Premium', async () => {
     serve(() => page([SAREE, STOLE], 25), { 'GET /urls/quota': ok({ used: 25, limit: 25 }) });
-    await openLinks();
+    await openProductsPage();
     const full = await screen.findByRole('region', { name: 'Your free plan is full' });
     expect(full).toHaveTextContent(
       '25 of 25 products used. Upgrade to Premium for unlimited products',
@@ -56,7 +56,7 @@ describe('the plan', () => {
 
   it('says Premium has no limit', async () => {
     serve(() => page([SAREE, STOLE]), { 'GET /urls/quota': ok({ used: 2, limit: null }) });
-    await openLinks();
+    await openProductsPage();
     expect(await screen.findByText('· Premium, no limit', { exact: false })).toHaveTextContent(
       '2 products · Premium, no limit',
     );
@@ -64,10 +64,10 @@ describe('the plan', () => {
   });
 });
 
-describe('the list of links', () => {
+describe('the list of products', () => {
   it('shows each link with its price, clicks, stores and short link', async () => {
     serve(() => page([SAREE, STOLE]), { 'GET /urls/quota': ok({ used: 2, limit: 25 }) });
-    await openLinks();
+    await openProductsPage();
     expect(await screen.findByText('2 products listed')).toBeInTheDocument();
     expect(await screen.findByText('2 of 25')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Premium has no limit' })).toHaveAttribute(
@@ -93,7 +93,7 @@ describe('the list of links', () => {
 
   it('invites to create the first link when there are none', async () => {
     serve(() => page([]));
-    await openLinks();
+    await openProductsPage();
     expect(
       await screen.findByRole('heading', { name: 'No product links yet' }),
     ).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('the list of links', () => {
     const api = serve((call) =>
       call.path.includes('search=stole') ? page([STOLE]) : page([SAREE, STOLE], 12),
     );
-    const { user, router } = await openLinks('/dashboard/links?page=2');
+    const { user, router } = await openProductsPage('/dashboard/links?page=2');
     await screen.findByText('Page 2 of 2');
     await user.type(screen.getByRole('searchbox', { name: 'Search links' }), 'stole');
     await waitFor(() =>
@@ -122,7 +122,7 @@ describe('the list of links', () => {
     const api = serve((call) =>
       call.path.includes('page=2') ? page([STOLE], 12, 2) : page([SAREE], 12),
     );
-    const { user } = await openLinks();
+    const { user } = await openProductsPage();
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -133,7 +133,7 @@ describe('the list of links', () => {
   });
 });
 
-describe('the actions of a link', () => {
+describe('the actions of a product', () => {
   it('shows or hides it on the shop at once', async () => {
     const api = serve(() => page([SAREE]), {
       'PATCH /urls/0b6f1f3e-6a54-4f0e-9a57-2f3c1c9f4a11/show-on-shop': ok({
@@ -141,7 +141,7 @@ describe('the actions of a link', () => {
         showOnShop: false,
       }),
     });
-    const { user } = await openLinks();
+    const { user } = await openProductsPage();
     const toggle = await screen.findByRole('switch', {
       name: 'Show Pochampally ikat saree on shop',
     });
@@ -161,7 +161,7 @@ describe('the actions of a link', () => {
         'NOT_FOUND',
       ),
     });
-    const { user } = await openLinks();
+    const { user } = await openProductsPage();
     const toggle = await screen.findByRole('switch', {
       name: 'Show Pochampally ikat saree on shop',
     });
@@ -174,7 +174,7 @@ describe('the actions of a link', () => {
 
   it('copies the short link', async () => {
     serve(() => page([SAREE]));
-    const { user } = await openLinks();
+    const { user } = await openProductsPage();
     await user.click(
       await screen.findByRole('button', { name: 'Copy short link of Pochampally ikat saree' }),
     );
@@ -187,7 +187,7 @@ describe('the actions of a link', () => {
     const api = serve(() => page(items), {
       'DELETE /urls/0b6f1f3e-6a54-4f0e-9a57-2f3c1c9f4a11': ok(null),
     });
-    const { user } = await openLinks();
+    const { user } = await openProductsPage();
     await user.click(await screen.findByRole('button', { name: 'Delete Pochampally ikat saree' }));
     let dialog = screen.getByRole('alertdialog', { name: 'Delete this link?' });
     expect(dialog).toHaveTextContent(SAREE.shortUrl);
@@ -212,7 +212,7 @@ describe('the actions of a link', () => {
 
   it('closes the dialog with Escape', async () => {
     serve(() => page([SAREE]));
-    const { user } = await openLinks();
+    const { user } = await openProductsPage();
     await user.click(await screen.findByRole('button', { name: 'Delete Pochampally ikat saree' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

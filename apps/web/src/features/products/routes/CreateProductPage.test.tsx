@@ -75,7 +75,7 @@ describe('the store link rows', () => {
   });
 });
 
-describe('creating a link', () => {
+describe('creating a product', () => {
   it('says what is missing before sending anything', async () => {
     const { user, api } = await openCreate();
     await user.type(row(2), 'javascript:alert(1)');
@@ -225,13 +225,13 @@ describe('creating a link', () => {
   });
 });
 
-describe("a new link's pictures", () => {
+describe("a new product's pictures", () => {
   beforeEach(() => {
     mockImageLoading();
   });
 
   /** Fills what a link needs besides pictures. */
-  async function fillLink(user: ReturnType<typeof renderApp>['user']) {
+  async function fillProduct(user: ReturnType<typeof renderApp>['user']) {
     await user.type(row(1), 'amazon.in/dp/1');
     await user.type(row(2), 'flipkart.com/p/2');
     await user.type(screen.getByLabelText('Title'), 'Ikat saree');
@@ -252,7 +252,7 @@ describe("a new link's pictures", () => {
       },
     });
     const { user, api } = await openCreate();
-    await fillLink(user);
+    await fillProduct(user);
     const front = imageFile('front.jpg', 'image/jpeg');
     const back = imageFile('back.jpg', 'image/jpeg');
     await user.upload(screen.getByLabelText('Picture files'), [front, back]);
@@ -321,7 +321,7 @@ describe("a new link's pictures", () => {
     const answer = deferred<UploadReply>();
     mockUploads({ 'POST /photos/upload': () => answer.promise });
     const { user, api } = await openCreate();
-    await fillLink(user);
+    await fillProduct(user);
     await user.upload(screen.getByLabelText('Picture files'), imageFile('a.png', 'image/png'));
     await screen.findByRole('progressbar', { name: 'Uploading a.png' });
     await user.click(screen.getByRole('button', { name: 'Create link' }));

@@ -4,13 +4,13 @@ import { publicShopAddress } from '../../../lib/public-address';
 import { ShopPageHeader } from '../components/ShopPageHeader';
 import { WithShop } from '../components/WithShop';
 import { SHOP_SECTIONS } from '../shop-sections';
-import './ShopDashboardPage.css';
+import './MyShopPage.css';
 import './shop-pages.css';
 
 /** /dashboard/shop: the shop as visitors meet it, its address, and its sections. */
-export function ShopDashboardPage() {
+export function MyShopPage() {
   return (
-    <div className="shop-page shop-dashboard">
+    <div className="shop-page my-shop">
       <ShopPageHeader title="Your shop">
         How your shop looks to visitors, where they find it, and what you can change.
       </ShopPageHeader>
@@ -51,9 +51,9 @@ export function ShopDashboardPage() {
           );
         }}
       </WithShop>
-      <nav className="shop-dashboard__sections" aria-label="Shop sections">
+      <nav className="my-shop__sections" aria-label="Shop sections">
         {SHOP_SECTIONS.map((section) => (
-          <Link key={section.path} to={section.path} className="shop-dashboard__section">
+          <Link key={section.path} to={section.path} className="my-shop__section">
             {section.label}
             {'badge' in section && <span className="badge">{section.badge}</span>}
           </Link>

@@ -8,19 +8,19 @@ import { selectCurrentUser } from '../../../lib/auth-slice';
 import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
 import { publicShopAddress } from '../../../lib/public-address';
 import { useMyShopQuery, useShopStatusQuery } from '../../../lib/shop-api';
-import { useRecentProductsQuery } from '../api/dashboard-api';
-import './DashboardHomePage.css';
+import { useRecentProductsQuery } from '../api/overview-api';
+import './OverviewPage.css';
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 
 /** /dashboard: the shop's address to share, how many products it lists, and what to do next. */
-export function DashboardHomePage() {
+export function OverviewPage() {
   const user = useSelector(selectCurrentUser);
   const { data: status } = useShopStatusQuery();
   const shopReady = Boolean(status?.hasShop && status.setupCompleted);
   const { data: shop } = useMyShopQuery(undefined, { skip: !status?.hasShop });
-  const { data: recent, isLoading: loadingLinks } = useRecentProductsQuery(undefined, {
+  const { data: recent, isLoading: loadingProducts } = useRecentProductsQuery(undefined, {
     skip: !status?.hasShop || !status.shopUrl,
   });
 
@@ -102,7 +102,7 @@ export function DashboardHomePage() {
               <div className="home-stat">
                 <span className="home-stat__label">Products listed</span>
                 <span className="home-stat__value">
-                  {recent ? recent.total.toLocaleString('en-IN') : loadingLinks ? '…' : '–'}
+                  {recent ? recent.total.toLocaleString('en-IN') : loadingProducts ? '…' : '–'}
                 </span>
               </div>
               <div className="home-stat">
@@ -171,20 +171,20 @@ export function DashboardHomePage() {
       </section>
 
       {recent && recent.items.length > 0 && (
-        <section aria-labelledby="recent-links-title">
+        <section aria-labelledby="recent-products-title">
           <div className="dashboard-home__section-head">
-            <h2 id="recent-links-title" className="dashboard-home__section-title">
+            <h2 id="recent-products-title" className="dashboard-home__section-title">
               Latest links
             </h2>
             <Link to="/dashboard/links">View all</Link>
           </div>
-          <ul className="recent-links">
+          <ul className="recent-products">
             {recent.items.map((product) => (
-              <li key={product.id} className="recent-link">
-                <Link to={`/dashboard/link/${product.id}`} className="recent-link__title">
+              <li key={product.id} className="recent-product">
+                <Link to={`/dashboard/link/${product.id}`} className="recent-product__title">
                   {product.title}
                 </Link>
-                <span className="recent-link__meta">
+                <span className="recent-product__meta">
                   {count(product.stores.length, 'store', 'stores')} ·{' '}
                   {count(product.clicks, 'click', 'clicks')}
                 </span>

@@ -11,10 +11,10 @@ import { useMyShopQuery } from '../../../lib/shop-api';
 import { useCreateProductMutation } from '../api/products-api';
 import { ProductForm } from '../components/ProductForm';
 import { createBody, emptyProductForm, ProductFormMessages } from '../utils/product-form';
-import './links.css';
+import './products.css';
 
 /** /dashboard/create-link: a new product link to 2 to 7 stores. */
-export function CreateLinkPage() {
+export function CreateProductPage() {
   const { data: shop } = useMyShopQuery();
   const [createProduct] = useCreateProductMutation();
   const [created, setCreated] = useState<Product | null>(null);
@@ -25,11 +25,11 @@ export function CreateLinkPage() {
   const full = refusals > 0 || isQuotaFull(quota);
 
   return (
-    <div className="links-page">
-      <div className="links-page__header">
+    <div className="products-page">
+      <div className="products-page__header">
         <div>
           <h1>Create a product link</h1>
-          <p className="links-page__lead">
+          <p className="products-page__lead">
             One short link for your product on every store you sell it on.
           </p>
         </div>
@@ -48,19 +48,19 @@ export function CreateLinkPage() {
         ))}
 
       {created ? (
-        <section className="link-created" aria-labelledby="link-created-title">
-          <span className="link-created__icon" aria-hidden="true">
+        <section className="product-created" aria-labelledby="product-created-title">
+          <span className="product-created__icon" aria-hidden="true">
             <CheckIcon width={28} height={28} />
           </span>
-          <h2 id="link-created-title">Your link is ready</h2>
-          <p className="link-created__title">{created.title}</p>
+          <h2 id="product-created-title">Your link is ready</h2>
+          <p className="product-created__title">{created.title}</p>
           <div className="short-link">
             <a href={created.shortUrl} target="_blank" rel="noreferrer" className="short-link__url">
               {created.shortUrl}
             </a>
             <CopyButton text={created.shortUrl} label="Copy short link" />
           </div>
-          <div className="link-created__actions">
+          <div className="product-created__actions">
             <Link to="/dashboard/links" className="button button--primary">
               View all links
             </Link>

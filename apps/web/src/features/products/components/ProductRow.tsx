@@ -6,7 +6,7 @@ import { StoreIcon } from '../../../components/icons';
 import { thumbnailOf } from '../../../lib/media/image-urls';
 import { StoreBadge } from './StoreBadge';
 
-interface LinkRowProps {
+interface ProductRowProps {
   product: Product;
   onToggleShown: (product: Product, shown: boolean) => void;
   onDelete: (product: Product) => void;
@@ -15,27 +15,27 @@ interface LinkRowProps {
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 
 /** One product link in the list: what it is, where it leads, and what can be done with it. */
-export function LinkRow({ product, onToggleShown, onDelete }: LinkRowProps) {
+export function ProductRow({ product, onToggleShown, onDelete }: ProductRowProps) {
   const clicks = `${product.clicks.toLocaleString('en-IN')} ${product.clicks === 1 ? 'click' : 'clicks'}`;
   return (
-    <li className="link-row">
-      <div className="link-row__thumb" aria-hidden="true">
+    <li className="product-row">
+      <div className="product-row__thumb" aria-hidden="true">
         {product.imageUrl ? (
           <img src={thumbnailOf(product.imageUrl)} alt="" loading="lazy" />
         ) : (
           <StoreIcon width={24} height={24} />
         )}
       </div>
-      <div className="link-row__main">
-        <h2 className="link-row__title">
+      <div className="product-row__main">
+        <h2 className="product-row__title">
           <Link to={`/dashboard/link/${product.id}`}>{product.title}</Link>
         </h2>
-        <p className="link-row__meta">
+        <p className="product-row__meta">
           {product.price !== null && <strong>{formatRupees(product.price)}</strong>}
           <span>{clicks}</span>
           <span>Added {dateFormat.format(new Date(product.createdAt))}</span>
         </p>
-        <div className="link-row__stores">
+        <div className="product-row__stores">
           {product.stores.map((store, index) => (
             <StoreBadge key={`${store.url}-${index}`} storeKey={store.key} vendor={store.vendor} />
           ))}
@@ -47,7 +47,7 @@ export function LinkRow({ product, onToggleShown, onDelete }: LinkRowProps) {
           <CopyButton text={product.shortUrl} label={`Copy short link of ${product.title}`} />
         </div>
       </div>
-      <div className="link-row__actions">
+      <div className="product-row__actions">
         <SwitchField
           label="On shop"
           aria-label={`Show ${product.title} on shop`}

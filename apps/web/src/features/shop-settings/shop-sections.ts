@@ -1,4 +1,4 @@
-/** The shop dashboard's sub-pages (SPEC section 2), in menu order. */
+/** My shop's sub-pages (SPEC section 2), in menu order. */
 export const SHOP_SECTIONS = [
   { path: '/dashboard/shop/settings', label: 'Settings' },
   { path: '/dashboard/shop/social', label: 'Social' },
