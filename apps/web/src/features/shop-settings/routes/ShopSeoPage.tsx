@@ -2,6 +2,7 @@ import { SEO_LIMITS, type Shop, type ShopSeo } from '@kartlink/contracts';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormAlert } from '../../../components/form/FormAlert';
+import { Field } from '../../../components/form/Field';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
@@ -159,20 +160,19 @@ function SeoForm({ shop }: { shop: Shop }) {
 
       <fieldset className="shop-form__section">
         <legend>X (Twitter) card</legend>
-        <div className="field">
-          <label className="field__label" htmlFor="seo-twitter-card">
-            Card type
-          </label>
-          <select
-            id="seo-twitter-card"
-            className="field__input"
-            value={values.twitterCard}
-            onChange={(event) => set('twitterCard', event.target.value)}
-          >
-            <option value="summary_large_image">Large image</option>
-            <option value="summary">Small image</option>
-          </select>
-        </div>
+        <Field label="Card type">
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              value={values.twitterCard}
+              onChange={(event) => set('twitterCard', event.target.value)}
+            >
+              <option value="summary_large_image">Large image</option>
+              <option value="summary">Small image</option>
+            </select>
+          )}
+        </Field>
         {field('twitterTitle', 'X title', 'Empty: the share title.')}
         {field('twitterDescription', 'X description', 'Empty: the share description.', true)}
         {field('twitterImage', 'X image address', 'Empty: the share image.')}
