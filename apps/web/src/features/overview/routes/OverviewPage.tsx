@@ -30,22 +30,24 @@ export function OverviewPage() {
   const address = shop?.shopUrl ? publicShopAddress(shop.shopUrl) : null;
 
   return (
-    <div className="dashboard-home">
-      <div className="dashboard-home__header">
-        <h1>Your dashboard</h1>
-        <p className="dashboard-home__lead">
+    <div className="page">
+      <div>
+        <h1 className="page__title">Your dashboard</h1>
+        <p className="page__lead">
           {firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'} Here is your shop at a
           glance.
         </p>
       </div>
 
       {status && !shopReady && (
-        <section className="home-card home-card--setup" aria-labelledby="finish-setup-title">
+        <section className="card home-card home-card--setup" aria-labelledby="finish-setup-title">
           <span className="home-card__icon" aria-hidden="true">
             <ToolIcon />
           </span>
           <div>
-            <h2 id="finish-setup-title">Finish setting up your shop</h2>
+            <h2 id="finish-setup-title" className="card__title">
+              Finish setting up your shop
+            </h2>
             <p>Pick your shop&apos;s address, name and photo to open it to visitors.</p>
           </div>
           <Link to="/shop/setup" className="button button--primary">
@@ -55,7 +57,7 @@ export function OverviewPage() {
       )}
 
       {shop && address && (
-        <section className="home-card home-shop" aria-labelledby="home-shop-title">
+        <section className="card home-card home-shop" aria-labelledby="home-shop-title">
           <div className="home-shop__identity">
             {shop.shopPhotoURL ? (
               <img className="home-shop__photo" src={shop.shopPhotoURL} alt="" />
@@ -65,7 +67,9 @@ export function OverviewPage() {
               </span>
             )}
             <div>
-              <h2 id="home-shop-title">{shop.shopName ?? 'Your shop'}</h2>
+              <h2 id="home-shop-title" className="card__title">
+                {shop.shopName ?? 'Your shop'}
+              </h2>
               <p className="home-shop__state">
                 {shop.isShopPublic ? 'Public: anyone with the link can visit' : 'Private: only you'}
               </p>
@@ -122,7 +126,7 @@ export function OverviewPage() {
       )}
 
       <section aria-labelledby="quick-actions-title">
-        <h2 id="quick-actions-title" className="dashboard-home__section-title">
+        <h2 id="quick-actions-title" className="overview__section-title">
           Quick actions
         </h2>
         <ul className="quick-actions">
@@ -172,8 +176,8 @@ export function OverviewPage() {
 
       {recent && recent.items.length > 0 && (
         <section aria-labelledby="recent-products-title">
-          <div className="dashboard-home__section-head">
-            <h2 id="recent-products-title" className="dashboard-home__section-title">
+          <div className="overview__section-head">
+            <h2 id="recent-products-title" className="overview__section-title">
               Latest links
             </h2>
             <Link to="/dashboard/links">View all</Link>

@@ -108,7 +108,7 @@ export function ProductForm({
       <div className="product-form__main">
         {form.formError && <FormAlert>{form.formError}</FormAlert>}
 
-        <section className="form-section">
+        <section className="card form-section">
           <StoreUrlFields
             rows={values.storeUrls}
             onChange={setRows}
@@ -118,7 +118,7 @@ export function ProductForm({
           />
         </section>
 
-        <section className="form-section" aria-labelledby="product-details-title">
+        <section className="card form-section" aria-labelledby="product-details-title">
           <h2 id="product-details-title" className="form-section__title">
             Product details
           </h2>
@@ -182,7 +182,7 @@ export function ProductForm({
           </fieldset>
         </section>
 
-        <section className="form-section" aria-labelledby="short-link-title">
+        <section className="card form-section" aria-labelledby="short-link-title">
           <h2 id="short-link-title" className="form-section__title">
             Short link
           </h2>

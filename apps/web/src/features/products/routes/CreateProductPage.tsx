@@ -25,11 +25,11 @@ export function CreateProductPage() {
   const full = refusals > 0 || isQuotaFull(quota);
 
   return (
-    <div className="products-page">
+    <div className="page page--wide">
       <div className="products-page__header">
         <div>
-          <h1>Create a product link</h1>
-          <p className="products-page__lead">
+          <h1 className="page__title">Create a product link</h1>
+          <p className="page__lead products-page__lead">
             One short link for your product on every store you sell it on.
           </p>
         </div>

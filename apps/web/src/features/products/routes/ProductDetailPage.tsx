@@ -35,14 +35,14 @@ export function ProductDetailPage() {
   const [deleting, setDeleting] = useState(false);
 
   return (
-    <div className="products-page">
+    <div className="page page--wide">
       <Link to="/dashboard/links" className="back-link">
         <ArrowLeftIcon width={18} height={18} /> All links
       </Link>
       <div className="products-page__header">
         <div>
-          <h1>Link details</h1>
-          {product && <p className="products-page__lead">{product.title}</p>}
+          <h1 className="page__title">Link details</h1>
+          {product && <p className="page__lead products-page__lead">{product.title}</p>}
         </div>
       </div>
 
@@ -56,7 +56,7 @@ export function ProductDetailPage() {
         </FormAlert>
       ) : (
         <>
-          <section className="product-summary" aria-label="Summary">
+          <section className="card product-summary" aria-label="Summary">
             <div className="short-link">
               <a
                 href={product.shortUrl}

@@ -71,11 +71,11 @@ export function ProductsPage() {
   };
 
   return (
-    <div className="products-page">
+    <div className="page page--wide">
       <div className="products-page__header">
         <div>
-          <h1>Your product links</h1>
-          <p className="products-page__lead">
+          <h1 className="page__title">Your product links</h1>
+          <p className="page__lead products-page__lead">
             {data ? `${countOf(data.total)}${search ? ' found' : ' listed'}` : '\u00a0'}
           </p>
         </div>
@@ -105,7 +105,7 @@ export function ProductsPage() {
       {isLoading ? (
         <Spinner label="Loading your links" />
       ) : error && !data ? (
-        <div className="products-page__problem">
+        <div className="page__problem">
           <FormAlert>{userFacingMessage(httpStatusOf(error), serverMessageOf(error))}</FormAlert>
           <button type="button" className="button button--secondary" onClick={() => void refetch()}>
             Try again

@@ -11,7 +11,7 @@ export function WithShop({ children }: { children: (shop: Shop) => ReactNode }) 
   if (isLoading) return <Spinner label="Loading your shop" />;
   if (!shop) {
     return (
-      <div className="shop-page__problem">
+      <div className="page__problem">
         <FormAlert>{userFacingMessage(httpStatusOf(error), serverMessageOf(error))}</FormAlert>
         <button type="button" className="button button--secondary" onClick={() => void refetch()}>
           Try again

@@ -10,7 +10,7 @@ import './shop-pages.css';
 /** /dashboard/shop: the shop as visitors meet it, its address, and its sections. */
 export function MyShopPage() {
   return (
-    <div className="shop-page my-shop">
+    <div className="page page--form my-shop">
       <ShopPageHeader title="Your shop">
         How your shop looks to visitors, where they find it, and what you can change.
       </ShopPageHeader>
@@ -18,10 +18,10 @@ export function MyShopPage() {
         {(shop) => {
           const address = publicShopAddress(shop.shopUrl ?? '');
           return (
-            <section className="shop-overview" aria-label="Overview">
+            <section className="card shop-overview" aria-label="Overview">
               <div className="shop-overview__identity">
                 {shop.shopPhotoURL ? (
-                  <img className="home-shop__photo" src={shop.shopPhotoURL} alt="" />
+                  <img className="my-shop__photo" src={shop.shopPhotoURL} alt="" />
                 ) : (
                   <span className="photo-preview__initial" aria-hidden="true">
                     {(shop.shopName ?? '?').charAt(0).toUpperCase()}

@@ -26,14 +26,14 @@ export function ShopBannersPage() {
   const { data, error, isLoading, refetch } = useBannersQuery();
 
   return (
-    <div className="shop-page">
+    <div className="page page--form page--flush">
       <ShopPageHeader title="Shop banners" badge="Beta">
         Wide images that rotate at the top of your shop, each leading where you choose.
       </ShopPageHeader>
       {isLoading ? (
         <Spinner label="Loading your banners" />
       ) : !data ? (
-        <div className="shop-page__problem">
+        <div className="page__problem">
           <FormAlert>{bannerErrorMessage(error, BannerFailures.fetch)}</FormAlert>
           <button type="button" className="button button--secondary" onClick={() => void refetch()}>
             Try again
@@ -62,7 +62,7 @@ function Banners({ set }: { set: BannerSet }) {
 
   return (
     <>
-      <section className="shop-form__section" aria-labelledby="banners-visibility">
+      <section className="card shop-form__section" aria-labelledby="banners-visibility">
         <h2 id="banners-visibility" className="shop-form__section-title">
           On your shop
         </h2>
@@ -80,7 +80,7 @@ function Banners({ set }: { set: BannerSet }) {
         </p>
       </section>
 
-      <section className="shop-form__section" aria-labelledby="banners-new">
+      <section className="card shop-form__section" aria-labelledby="banners-new">
         <h2 id="banners-new" className="shop-form__section-title">
           Add banners
         </h2>
@@ -96,7 +96,7 @@ function Banners({ set }: { set: BannerSet }) {
         <BannerUploader count={set.images.length} />
       </section>
 
-      <section className="shop-form__section" aria-labelledby="banners-list">
+      <section className="card shop-form__section" aria-labelledby="banners-list">
         <h2 id="banners-list" className="shop-form__section-title">
           Your banners
         </h2>

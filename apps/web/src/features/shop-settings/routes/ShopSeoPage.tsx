@@ -50,7 +50,7 @@ export function seoPreview(values: Partial<SeoValues>, shop: Shop) {
 /** /dashboard/shop/seo (Pro): titles, descriptions and images for search and sharing. */
 export function ShopSeoPage() {
   return (
-    <div className="shop-page">
+    <div className="page page--form page--flush">
       <ShopPageHeader title="Search and sharing (SEO)" badge="Pro">
         How your shop appears in search results and when its link is shared on WhatsApp, Instagram
         or X.
@@ -110,7 +110,7 @@ function SeoForm({ shop }: { shop: Shop }) {
     <form className="shop-form" onSubmit={submit} noValidate aria-label="SEO settings">
       {error && <FormAlert>{error}</FormAlert>}
 
-      <fieldset className="shop-form__section">
+      <fieldset className="card shop-form__section">
         <legend>Search results</legend>
         {field('title', 'Page title', 'Empty: your shop name.')}
         {field('description', 'Meta description', 'Empty: your shop description.', true)}
@@ -129,7 +129,7 @@ function SeoForm({ shop }: { shop: Shop }) {
         </section>
       </fieldset>
 
-      <fieldset className="shop-form__section">
+      <fieldset className="card shop-form__section">
         <legend>Sharing (Open Graph)</legend>
         {field('ogTitle', 'Share title', 'Empty: the page title.')}
         {field('ogDescription', 'Share description', 'Empty: the meta description.', true)}
@@ -158,7 +158,7 @@ function SeoForm({ shop }: { shop: Shop }) {
         </section>
       </fieldset>
 
-      <fieldset className="shop-form__section">
+      <fieldset className="card shop-form__section">
         <legend>X (Twitter) card</legend>
         <Field label="Card type">
           {(control) => (

@@ -49,7 +49,7 @@ export const SettingsMessages = {
 /** /dashboard/shop/settings: the shop's name, description, address, visibility and photo. */
 export function ShopSettingsPage() {
   return (
-    <div className="shop-page">
+    <div className="page page--form page--flush">
       <ShopPageHeader title="Shop settings">
         What visitors see at the top of your shop, where they find it, and whether they may.
       </ShopPageHeader>
@@ -119,7 +119,7 @@ function SettingsForm({ shop }: { shop: Shop }) {
     <form className="shop-form" onSubmit={submit} noValidate aria-label="Shop settings">
       {form.formError && <FormAlert>{form.formError}</FormAlert>}
 
-      <fieldset className="shop-form__section">
+      <fieldset className="card shop-form__section">
         <legend>About your shop</legend>
         <TextField
           label="Shop name"
@@ -143,7 +143,7 @@ function SettingsForm({ shop }: { shop: Shop }) {
         />
       </fieldset>
 
-      <fieldset className="shop-form__section">
+      <fieldset className="card shop-form__section">
         <legend>Address and visibility</legend>
         <TextField
           label="Shop URL"
@@ -224,7 +224,7 @@ function ShopPhotoSection({ shop, onSaved }: ShopPhotoSectionProps) {
   };
 
   return (
-    <fieldset className="shop-form__section">
+    <fieldset className="card shop-form__section">
       <legend>Photo</legend>
       <p className="shop-form__hint">
         Your logo or photo, shown round at the top of your shop. Square images look best; it is

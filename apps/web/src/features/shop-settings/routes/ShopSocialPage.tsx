@@ -33,7 +33,7 @@ export const shownPlatforms = (values: Partial<SocialValues>): SocialPlatform[] 
 /** /dashboard/shop/social: the profiles shown as icons on the shop, each with its link. */
 export function ShopSocialPage() {
   return (
-    <div className="shop-page">
+    <div className="page page--form page--flush">
       <ShopPageHeader title="Social links">
         Add your profiles: they show as icons at the top of your shop.
       </ShopPageHeader>
@@ -65,7 +65,7 @@ function SocialForm({ shop }: { shop: Shop }) {
   return (
     <form className="shop-form" onSubmit={submit} noValidate aria-label="Social links">
       {error && <FormAlert>{error}</FormAlert>}
-      <fieldset className="shop-form__section">
+      <fieldset className="card shop-form__section">
         <legend>Profiles</legend>
         <div className="social-grid">
           {shownPlatforms(values).map((platform) => {
@@ -108,7 +108,7 @@ function SocialForm({ shop }: { shop: Shop }) {
         </div>
       </fieldset>
 
-      <section className="shop-form__section" aria-labelledby="social-preview-title">
+      <section className="card shop-form__section" aria-labelledby="social-preview-title">
         <h2 id="social-preview-title" className="shop-form__section-title">
           On your shop
         </h2>
