@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import './form.css';
 
 /** What ties a control to its label, hint and error: spread it on the input, textarea or select. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;

@@ -6,7 +6,7 @@ type NativeInputProps = Omit<
   'id' | 'value' | 'onChange' | 'aria-invalid' | 'aria-describedby' | 'children'
 >;
 
-export interface TextFieldProps extends NativeInputProps {
+interface TextFieldProps extends NativeInputProps {
   label: string;
   value: string;
   onValueChange: (value: string) => void;

@@ -17,7 +17,7 @@ import { useObjectUrl } from './use-object-url';
 import '../form/form.css';
 import './media.css';
 
-export type ImageListUpdate = (images: string[]) => string[];
+type ImageListUpdate = (images: string[]) => string[];
 
 interface ImageListFieldProps {
   /** The image addresses in order; the first is the cover. */
@@ -37,7 +37,7 @@ interface Pending {
   file: File;
 }
 
-export const ImageListMessages = {
+const ImageListMessages = {
   full: (max: number) => `You can add up to ${max} pictures.`,
   leftOut: (count: number, max: number) =>
     `${count === 1 ? '1 file was' : `${count} files were`} left out: at most ${max} pictures.`,

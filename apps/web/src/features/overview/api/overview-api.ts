@@ -2,10 +2,10 @@ import type { ProductPage } from '@kartlink/contracts';
 import { api } from '../../../lib/api';
 import { dataOf } from '../../../lib/envelope';
 
-export const RECENT_PRODUCTS = 5;
+const RECENT_PRODUCTS = 5;
 
 /** The overview's own read: the newest products and how many there are. */
-export const overviewApi = api.injectEndpoints({
+const overviewApi = api.injectEndpoints({
   endpoints: (build) => ({
     recentProducts: build.query<ProductPage, void>({
       query: () => ({ url: '/urls', params: { page: 1, limit: RECENT_PRODUCTS } }),

@@ -13,7 +13,7 @@ import { dataOf } from '../../../lib/envelope';
 import { errorCodeOf } from '../../../lib/errors';
 
 /** The owner's product links (POST/GET/PATCH/DELETE /urls). */
-export const productsApi = api.injectEndpoints({
+const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
     products: build.query<ProductPage, ProductListQuery>({
       query: ({ page, limit, search }) => ({

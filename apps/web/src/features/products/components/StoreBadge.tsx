@@ -9,7 +9,7 @@ const STORE_MARKS: Record<string, { color: string; mark: string }> = {
 };
 
 /** The store's icon: its mark for the known vendors, else the site's initial (key 'web'). */
-export function VendorIcon({ storeKey, vendor }: { storeKey: string; vendor: string }) {
+function VendorIcon({ storeKey, vendor }: { storeKey: string; vendor: string }) {
   const known = STORE_MARKS[storeKey];
   return (
     <span

@@ -15,7 +15,7 @@ import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ProductRow } from '../components/ProductRow';
 import './products.css';
 
-export const LINKS_PER_PAGE = 10;
+const LINKS_PER_PAGE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** /dashboard/links: every product link, searchable and paged, with its quick actions. */

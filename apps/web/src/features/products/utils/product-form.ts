@@ -83,7 +83,7 @@ export function valuesFromProduct(product: Product): ProductFormValues {
 }
 
 /** A product's pictures for the form: the cover (imageUrl) first, each once. */
-export function productImageList(product: Product): string[] {
+function productImageList(product: Product): string[] {
   const all = [product.imageUrl, ...(product.productDetails?.images ?? [])];
   const unique = [...new Set(all.filter((url): url is string => Boolean(url)))];
   return unique.slice(0, PRODUCT_LIMITS.images);
@@ -105,7 +105,7 @@ export function parseRupees(typed: string): number | null | undefined {
   return amount <= PRODUCT_LIMITS.price ? amount : undefined;
 }
 
-export interface ProductFormCheck {
+interface ProductFormCheck {
   /** Problems per field; `originalURLs` is about the list as a whole. */
   fields: Partial<Record<ProductField, string>>;
   /** Problems per store row, in row order. */

@@ -22,7 +22,7 @@ import {
   useUpdateBannerMutation,
 } from '../../../lib/media/banners-api';
 
-export const BannerListMessages = {
+const BannerListMessages = {
   saved: 'Banner saved',
   deleted: 'Banner deleted',
   nothingChanged: 'Nothing to save: this banner has not changed.',

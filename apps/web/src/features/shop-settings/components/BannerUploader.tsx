@@ -22,7 +22,7 @@ import { loadImageSize } from '../../../lib/media/image-checks';
 import { useUploadSession } from '../../../lib/media/media-api';
 import '../../../components/media/media.css';
 
-export const BannerUploadMessages = {
+const BannerUploadMessages = {
   uploadedOne: 'Banner uploaded',
   uploadedMany: (count: number) => `${count} banners uploaded`,
   firstThree: `Only the first ${IMAGE_LIMITS.bannersPerUpload} files are uploaded at once.`,

@@ -7,7 +7,7 @@ import './RequireShop.css';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { useShopStatusQuery } from '../../../lib/shop-api';
 
-export const FINISH_SETUP_FIRST = 'Finish setting up your shop first.';
+const FINISH_SETUP_FIRST = 'Finish setting up your shop first.';
 
 function SendToSetup() {
   useEffect(() => {

@@ -12,7 +12,7 @@ import { ShopPageHeader } from '../components/ShopPageHeader';
 import './banners.css';
 import './shop-pages.css';
 
-export const BannersPageMessages = {
+const BannersPageMessages = {
   shown: 'Banners are shown on your shop',
   hidden: 'Banners are hidden from your shop',
 } as const;

@@ -17,7 +17,7 @@ type SeoValues = Record<LimitedField, string> & {
   twitterCard: NonNullable<ShopSeo['twitterCard']>;
 };
 
-export const SeoMessages = {
+const SeoMessages = {
   saved: 'SEO settings saved',
   tooLong: (limit: number) => `Must be at most ${limit} characters`,
 } as const;
@@ -33,7 +33,7 @@ const valuesOf = (seo: ShopSeo): SeoValues => ({
 });
 
 /** What search engines and link previews show: an empty field falls back as its hint says. */
-export function seoPreview(values: Partial<SeoValues>, shop: Shop) {
+function seoPreview(values: Partial<SeoValues>, shop: Shop) {
   const pick = (...candidates: Array<string | null | undefined>) =>
     candidates.map((c) => c?.trim()).find(Boolean) ?? '';
   const title = pick(values.title, shop.shopName);

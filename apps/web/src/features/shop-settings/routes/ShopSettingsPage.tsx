@@ -35,7 +35,7 @@ import './shop-pages.css';
 const FIELDS = ['shopName', 'shopDescription', 'shopUrl'] as const;
 type Field = (typeof FIELDS)[number];
 
-export const SettingsMessages = {
+const SettingsMessages = {
   saved: 'Shop settings saved',
   nothingChanged: 'Nothing to save: no setting has changed.',
   urlAvailable: AvailabilityMessages.available,

@@ -17,7 +17,7 @@ import { WithShop } from '../components/WithShop';
 import { SOCIAL_FIELDS } from '../utils/social-fields';
 import './shop-pages.css';
 
-export const SocialMessages = { saved: 'Social links saved' } as const;
+const SocialMessages = { saved: 'Social links saved' } as const;
 
 type SocialValues = Record<SocialPlatform, string>;
 
@@ -27,7 +27,7 @@ const valuesOf = (social: SocialMedia): SocialValues =>
   ) as SocialValues;
 
 /** SPEC section 3: the legacy Twitter entry is hidden once X is filled in. */
-export const shownPlatforms = (values: Partial<SocialValues>): SocialPlatform[] =>
+const shownPlatforms = (values: Partial<SocialValues>): SocialPlatform[] =>
   SOCIAL_PLATFORMS.filter((platform) => !(platform === 'twitter' && values.x?.trim()));
 
 /** /dashboard/shop/social: the profiles shown as icons on the shop, each with its link. */
