@@ -4,7 +4,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { SwitchField } from '../../../components/form/SwitchField';
 import { StoreIcon } from '../../../components/icons';
 import { thumbnailOf } from '../../../lib/media/image-urls';
-import { StoreBadge } from './StoreBadge';
+import { StoreChip } from './StoreChip';
 
 interface ProductRowProps {
   product: Product;
@@ -37,7 +37,7 @@ export function ProductRow({ product, onToggleShown, onDelete }: ProductRowProps
         </p>
         <div className="product-row__stores">
           {product.stores.map((store, index) => (
-            <StoreBadge key={`${store.url}-${index}`} storeKey={store.key} vendor={store.vendor} />
+            <StoreChip key={`${store.url}-${index}`} storeKey={store.key} vendor={store.vendor} />
           ))}
         </div>
         <div className="short-link">

@@ -2,7 +2,7 @@ import { MAX_STORE_URLS, MIN_STORE_URLS } from '@kartlink/contracts';
 import { useId, type Ref } from 'react';
 import { TextField } from '../../../components/form/TextField';
 import { detectStore } from '../utils/product-form';
-import { StoreBadge } from './StoreBadge';
+import { StoreChip } from './StoreChip';
 
 interface StoreUrlFieldsProps {
   rows: string[];
@@ -62,7 +62,7 @@ export function StoreUrlFields({
                 hint={
                   store ? (
                     <span className="store-row__detected">
-                      <StoreBadge storeKey={store.key} vendor={store.vendor} />
+                      <StoreChip storeKey={store.key} vendor={store.vendor} />
                       <span className="store-row__url">{store.url}</span>
                     </span>
                   ) : undefined

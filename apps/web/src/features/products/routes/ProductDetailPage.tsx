@@ -11,7 +11,7 @@ import { useMyShopQuery } from '../../../lib/shop-api';
 import { useProductQuery, useUpdateProductMutation } from '../api/products-api';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ProductForm } from '../components/ProductForm';
-import { StoreBadge } from '../components/StoreBadge';
+import { StoreChip } from '../components/StoreChip';
 import { ProductFormMessages, updateBody, valuesFromProduct } from '../utils/product-form';
 import './products.css';
 
@@ -88,7 +88,7 @@ export function ProductDetailPage() {
             </dl>
             <div className="product-row__stores">
               {product.stores.map((store, index) => (
-                <StoreBadge
+                <StoreChip
                   key={`${store.url}-${index}`}
                   storeKey={store.key}
                   vendor={store.vendor}

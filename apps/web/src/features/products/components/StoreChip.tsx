@@ -23,9 +23,9 @@ function VendorIcon({ storeKey, vendor }: { storeKey: string; vendor: string }) 
 }
 
 /** A store's icon and name, as a chip. */
-export function StoreBadge({ storeKey, vendor }: { storeKey: string; vendor: string }) {
+export function StoreChip({ storeKey, vendor }: { storeKey: string; vendor: string }) {
   return (
-    <span className="store-badge">
+    <span className="store-chip">
       <VendorIcon storeKey={storeKey} vendor={vendor} />
       {vendor}
     </span>
