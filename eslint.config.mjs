@@ -52,6 +52,11 @@ const webTestZones = [
     from: `${web}/test`,
     message: 'Only tests import the test helpers',
   },
+  {
+    target: [`${web}/app`, `${web}/features`, ...webShared],
+    from: [`${web}/features/*/test/**`],
+    message: "Only tests import a feature's test helpers",
+  },
 ];
 
 export default tseslint.config(
