@@ -15,7 +15,7 @@ import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ProductRow } from '../components/ProductRow';
 import './products.css';
 
-const LINKS_PER_PAGE = 10;
+const PRODUCTS_PER_PAGE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** /dashboard/links: every product link, searchable and paged, with its quick actions. */
@@ -31,7 +31,7 @@ export function ProductsPage() {
 
   const { data, isLoading, isFetching, error, refetch } = useProductsQuery({
     page,
-    limit: LINKS_PER_PAGE,
+    limit: PRODUCTS_PER_PAGE,
     search: search || undefined,
   });
 
@@ -44,7 +44,7 @@ export function ProductsPage() {
     setParams(settledSearch ? { q: settledSearch } : {}, { replace: true });
   }, [settledSearch, setParams]);
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / LINKS_PER_PAGE)) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PRODUCTS_PER_PAGE)) : 1;
 
   // The last link of the last page was deleted: show the page before.
   useEffect(() => {
