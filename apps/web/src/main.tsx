@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
 import './styles/global.css';
+import './styles/page.css';
 
 const store = createAppStore();
 // Lets RTK Query refetch when the connection comes back (SPEC section 9).

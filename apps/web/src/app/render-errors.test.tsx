@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, TEST_USER } from '../test/render-app';
 
 // Two pages of the real app that fail to render: one critically, one not.
-vi.mock('../features/links/routes/LinksPage', () => ({
-  LinksPage: () => {
+vi.mock('../features/products/routes/ProductsPage', () => ({
+  ProductsPage: () => {
     throw new TypeError("Cannot read properties of undefined (reading 'map')");
   },
 }));

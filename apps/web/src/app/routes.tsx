@@ -105,28 +105,29 @@ export const routes: RouteObject[] = [
                   {
                     index: true,
                     lazy: async () => ({
-                      Component: (await import('../features/dashboard/routes/DashboardHomePage'))
-                        .DashboardHomePage,
+                      Component: (await import('../features/overview/routes/OverviewPage'))
+                        .OverviewPage,
                     }),
                   },
                   {
                     path: 'links',
                     lazy: async () => ({
-                      Component: (await import('../features/links/routes/LinksPage')).LinksPage,
+                      Component: (await import('../features/products/routes/ProductsPage'))
+                        .ProductsPage,
                     }),
                   },
                   {
                     path: 'link/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/links/routes/LinkDetailPage'))
-                        .LinkDetailPage,
+                      Component: (await import('../features/products/routes/ProductDetailPage'))
+                        .ProductDetailPage,
                     }),
                   },
                   {
                     path: 'create-link',
                     lazy: async () => ({
-                      Component: (await import('../features/links/routes/CreateLinkPage'))
-                        .CreateLinkPage,
+                      Component: (await import('../features/products/routes/CreateProductPage'))
+                        .CreateProductPage,
                     }),
                   },
                   {
@@ -145,14 +146,14 @@ export const routes: RouteObject[] = [
                   {
                     path: 'pricing',
                     lazy: async () => ({
-                      Component: (await import('../features/dashboard/routes/PricingPage'))
+                      Component: (await import('../features/pricing/routes/PricingPage'))
                         .PricingPage,
                     }),
                   },
                   {
                     path: 'secretoffer',
                     lazy: async () => ({
-                      Component: (await import('../features/dashboard/routes/SecretOfferPage'))
+                      Component: (await import('../features/pricing/routes/SecretOfferPage'))
                         .SecretOfferPage,
                     }),
                   },
@@ -160,22 +161,21 @@ export const routes: RouteObject[] = [
                     path: 'shop',
                     // The extra shop guard: no shop or an unfinished one goes to the wizard.
                     lazy: async () => ({
-                      Component: (await import('../features/shop-dashboard/components/RequireShop'))
+                      Component: (await import('../features/shop-settings/components/RequireShop'))
                         .RequireShop,
                     }),
                     children: [
                       {
                         index: true,
                         lazy: async () => ({
-                          Component: (
-                            await import('../features/shop-dashboard/routes/ShopDashboardPage')
-                          ).ShopDashboardPage,
+                          Component: (await import('../features/shop-settings/routes/MyShopPage'))
+                            .MyShopPage,
                         }),
                       },
                       {
                         lazy: async () => ({
                           Component: (
-                            await import('../features/shop-dashboard/routes/ShopSectionsLayout')
+                            await import('../features/shop-settings/routes/ShopSectionsLayout')
                           ).ShopSectionsLayout,
                         }),
                         children: [
@@ -183,7 +183,7 @@ export const routes: RouteObject[] = [
                             path: 'settings',
                             lazy: async () => ({
                               Component: (
-                                await import('../features/shop-dashboard/routes/ShopSettingsPage')
+                                await import('../features/shop-settings/routes/ShopSettingsPage')
                               ).ShopSettingsPage,
                             }),
                           },
@@ -191,7 +191,7 @@ export const routes: RouteObject[] = [
                             path: 'seo',
                             lazy: async () => ({
                               Component: (
-                                await import('../features/shop-dashboard/routes/ShopSeoPage')
+                                await import('../features/shop-settings/routes/ShopSeoPage')
                               ).ShopSeoPage,
                             }),
                           },
@@ -199,7 +199,7 @@ export const routes: RouteObject[] = [
                             path: 'social',
                             lazy: async () => ({
                               Component: (
-                                await import('../features/shop-dashboard/routes/ShopSocialPage')
+                                await import('../features/shop-settings/routes/ShopSocialPage')
                               ).ShopSocialPage,
                             }),
                           },
@@ -207,7 +207,7 @@ export const routes: RouteObject[] = [
                             path: 'banners',
                             lazy: async () => ({
                               Component: (
-                                await import('../features/shop-dashboard/routes/ShopBannersPage')
+                                await import('../features/shop-settings/routes/ShopBannersPage')
                               ).ShopBannersPage,
                             }),
                           },

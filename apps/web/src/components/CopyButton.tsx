@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 
-export const CopyMessages = {
+const CopyMessages = {
   copied: 'Link copied',
   failed: 'Could not copy. Select the link and copy it yourself.',
 } as const;

@@ -4,7 +4,7 @@ import { useShopUrlAvailabilityQuery } from '../lib/shop-api';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** SPEC sections 5 and 9: availability is asked after a 500 ms pause in typing. */
-export const AVAILABILITY_DEBOUNCE_MS = 500;
+const AVAILABILITY_DEBOUNCE_MS = 500;
 
 /** What a shop URL field says while the answer comes and when the URL is free. */
 export const AvailabilityMessages = {

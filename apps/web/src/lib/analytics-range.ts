@@ -5,7 +5,7 @@ import { dateOfDay, dayNumber } from '@kartlink/contracts';
  * server, Asia/Kolkata unless configured otherwise): "today" is today there, wherever the owner
  * is.
  */
-export const REPORTING_TIME_ZONE = 'Asia/Kolkata';
+const REPORTING_TIME_ZONE = 'Asia/Kolkata';
 
 /** An inclusive range of YYYY-MM-DD days, as the analytics reads take it. */
 export interface DayRange {

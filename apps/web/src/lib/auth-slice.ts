@@ -10,7 +10,7 @@ export type SessionUser = AuthUser;
  * wait. `signedIn` may come without an access token when the server could not be reached and
  * the stored profile stands in until it can.
  */
-export type SessionStatus = 'restoring' | 'signedIn' | 'signedOut';
+type SessionStatus = 'restoring' | 'signedIn' | 'signedOut';
 
 export interface AuthState {
   status: SessionStatus;

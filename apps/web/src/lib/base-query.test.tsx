@@ -1,13 +1,13 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster } from '../app/AppToaster';
 import {
   createBaseQuery,
   setSessionExpiredHandler,
   setSessionRefresher,
   type AppQueryOptions,
 } from './base-query';
+import { renderToaster } from '../test/toaster';
 
 const BASE_URL = 'http://kartlink.test/api';
 let accessToken: string | null = 'token-1';
@@ -214,7 +214,7 @@ describe('on a 401', () => {
 
 describe('on a 500', () => {
   beforeEach(() => {
-    render(<AppToaster />);
+    renderToaster();
   });
 
   it('shows the server error toast, records it, and still returns the error', async () => {

@@ -9,7 +9,7 @@ import { httpStatusOf } from './errors';
 import { reportServerError } from './server-errors';
 
 /** Gets a fresh access token into the store; resolves to whether it did. */
-export type SessionRefresher = () => Promise<boolean>;
+type SessionRefresher = () => Promise<boolean>;
 
 let refresher: SessionRefresher | null = null;
 let refreshInFlight: Promise<boolean> | null = null;

@@ -1,7 +1,7 @@
 import { DefaultErrorMessage, type FieldError } from '@kartlink/contracts';
 
 /** SPEC section 8 error categories; each has a default message for people. */
-export type ErrorCategory = keyof typeof DefaultErrorMessage;
+type ErrorCategory = keyof typeof DefaultErrorMessage;
 
 /** Status mapping of SPEC section 8; `undefined` means no response arrived. */
 export function errorCategory(status: number | undefined): ErrorCategory {
@@ -78,7 +78,7 @@ export function httpStatusOf(error: unknown): number | undefined {
 }
 
 /** What the app needs to know about a thrown value: plain data, safe for history state. */
-export interface ErrorFacts {
+interface ErrorFacts {
   message: string;
   status?: number;
   url?: string;

@@ -6,7 +6,7 @@ import { dataOf } from './envelope';
  * How full the owner's plan is (GET /urls/quota), for the dashboard, the links list and the
  * create form alike. Every product write refreshes it, as it refreshes the lists.
  */
-export const planApi = api.injectEndpoints({
+const planApi = api.injectEndpoints({
   endpoints: (build) => ({
     productQuota: build.query<ProductQuota, void>({
       query: () => '/urls/quota',

@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster } from '../app/AppToaster';
 import { recentServerErrors, reportServerError } from './server-errors';
+import { renderToaster } from '../test/toaster';
 
 const HOUR = 60 * 60 * 1000;
 const storedHistory = () => JSON.parse(sessionStorage.getItem('recent500Errors') ?? 'null');
@@ -9,7 +9,7 @@ const storedHistory = () => JSON.parse(sessionStorage.getItem('recent500Errors')
 describe('reportServerError', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    render(<AppToaster />);
+    renderToaster();
   });
 
   afterEach(() => {

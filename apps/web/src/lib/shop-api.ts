@@ -12,7 +12,7 @@ import { dataOf } from './envelope';
  * The owner's shop (SPEC section 7, Shop and profile), shared by the setup wizard, the setup
  * gate, the dashboard and the shop pages: every save lands in one cache.
  */
-export const shopApi = api.injectEndpoints({
+const shopApi = api.injectEndpoints({
   endpoints: (build) => ({
     shopStatus: build.query<ShopStatus, void>({
       query: () => '/shop/status',

@@ -7,12 +7,12 @@ import { LocalKey } from './storage-keys';
  * memory, the refresh token in an HttpOnly cookie) and never the impersonation marker, which
  * belongs to one live session.
  */
-export type StoredUser = Omit<AuthUser, 'impersonatedBy'>;
+type StoredUser = Omit<AuthUser, 'impersonatedBy'>;
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
 
-export function toStoredUser(user: AuthUser): StoredUser {
+function toStoredUser(user: AuthUser): StoredUser {
   return {
     id: user.id,
     email: user.email,

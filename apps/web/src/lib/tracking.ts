@@ -2,7 +2,7 @@
  * Page views for the ad pixel (Meta) and the analytics tag (Google Analytics 4). Each is off
  * unless its id is configured: without an id no script is loaded and nothing is sent.
  */
-export interface TrackingConfig {
+interface TrackingConfig {
   metaPixelId?: string;
   gaMeasurementId?: string;
 }

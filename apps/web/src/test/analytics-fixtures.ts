@@ -8,7 +8,7 @@ import {
 import { vi } from 'vitest';
 
 /** The instant the analytics tests run at: noon of 15 March 2026 in India. */
-export const TEST_NOW = new Date('2026-03-15T06:30:00.000Z');
+const TEST_NOW = new Date('2026-03-15T06:30:00.000Z');
 export const TEST_TODAY = '2026-03-15';
 
 /** Freezes the clock (only Date: timers stay real) at TEST_NOW. */
@@ -17,7 +17,7 @@ export function freezeToday(): void {
 }
 
 /** Every day from `from` to `to`, both included. */
-export function daysBetween(from: string, to: string): string[] {
+function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
   for (let day = dayNumber(from)!; day <= dayNumber(to)!; day++) days.push(dateOfDay(day));
   return days;

@@ -4,7 +4,7 @@ import { createMemoryRouter, parsePath } from 'react-router';
 import { App } from '../app/App';
 import { routes } from '../app/routes';
 import { createAppStore } from '../app/store';
-import type { SessionUser } from '../lib/auth-slice';
+import type { AuthState, SessionUser } from '../lib/auth-slice';
 
 export const TEST_USER: SessionUser = {
   id: 'user-1',
@@ -34,19 +34,22 @@ export function renderApp(
   path: string,
   { user, state, tokenSecondsLeft = 3600 }: RenderAppOptions = {},
 ) {
-  const store = createAppStore(
+  const store = createTestStore(
     user
       ? {
-          auth: {
-            status: 'signedIn',
-            user,
-            accessToken: TEST_ACCESS_TOKEN,
-            expiresAt: Date.now() + tokenSecondsLeft * 1000,
-          },
+          status: 'signedIn',
+          user,
+          accessToken: TEST_ACCESS_TOKEN,
+          expiresAt: Date.now() + tokenSecondsLeft * 1000,
         }
       : undefined,
   );
   const router = createMemoryRouter(routes, { initialEntries: [{ ...parsePath(path), state }] });
   const view = render(<App store={store} router={router} />);
   return { ...view, router, store, user: userEvent.setup() };
+}
+
+/** The app's store with this session; signed out (a new page load) when absent. */
+export function createTestStore(auth?: AuthState) {
+  return createAppStore(auth ? { auth } : undefined);
 }

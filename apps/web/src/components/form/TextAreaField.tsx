@@ -1,6 +1,5 @@
-import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
-import { CharacterCount } from './TextField';
-import './form.css';
+import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import { Field } from './Field';
 
 type NativeTextAreaProps = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -30,42 +29,24 @@ export function TextAreaField({
   className,
   ...props
 }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const described = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        {...props}
-        ref={inputRef}
-        id={id}
-        className="field__input"
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      count={counter === undefined ? undefined : { length: value.length, limit: counter }}
+      className={className}
+    >
+      {(control) => (
+        <textarea
+          {...props}
+          {...control}
+          ref={inputRef}
+          className="field__input"
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
       )}
-      {(hint || counter !== undefined) && (
-        <div className="field__meta">
-          {hint ? (
-            <p id={hintId} className="field__hint">
-              {hint}
-            </p>
-          ) : (
-            <span />
-          )}
-          {counter !== undefined && <CharacterCount length={value.length} limit={counter} />}
-        </div>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,12 +1,12 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import './form.css';
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { Field } from './Field';
 
 type NativeInputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'id' | 'value' | 'onChange' | 'aria-invalid' | 'aria-describedby' | 'children'
 >;
 
-export interface TextFieldProps extends NativeInputProps {
+interface TextFieldProps extends NativeInputProps {
   label: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -40,77 +40,42 @@ export function TextField({
   className,
   ...inputProps
 }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const described = [error ? errorId : null, hint ? hintId : null, describedBy ?? null]
-    .filter(Boolean)
-    .join(' ');
-
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div
-        className={[
-          'field__control',
-          trailing ? 'field__control--trailing' : '',
-          leading ? 'field__control--leading' : '',
-        ]
-          .filter(Boolean)
-          .join(' ')}
-      >
-        {leading && (
-          <span className="field__leading" aria-hidden="true">
-            {leading}
-          </span>
-        )}
-        <input
-          {...inputProps}
-          ref={inputRef}
-          id={id}
-          className="field__input"
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
-        />
-        {trailing}
-      </div>
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-      {counter === undefined ? (
-        hint && (
-          <p id={hintId} className="field__hint">
-            {hint}
-          </p>
-        )
-      ) : (
-        <div className="field__meta">
-          {hint ? (
-            <p id={hintId} className="field__hint">
-              {hint}
-            </p>
-          ) : (
-            <span />
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      describedBy={describedBy}
+      count={counter === undefined ? undefined : { length: value.length, limit: counter }}
+      className={className}
+    >
+      {(control) => (
+        <div
+          className={[
+            'field__control',
+            trailing ? 'field__control--trailing' : '',
+            leading ? 'field__control--leading' : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        >
+          {leading && (
+            <span className="field__leading" aria-hidden="true">
+              {leading}
+            </span>
           )}
-          <CharacterCount length={value.length} limit={counter} />
+          <input
+            {...inputProps}
+            {...control}
+            ref={inputRef}
+            className="field__input"
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+          />
+          {trailing}
         </div>
       )}
-    </div>
-  );
-}
-
-/** "12/70": how much of a length limit is used; over the limit it turns red. */
-export function CharacterCount({ length, limit }: { length: number; limit: number }) {
-  return (
-    <p className={length > limit ? 'field__count field__count--over' : 'field__count'}>
-      {length}/{limit}
-    </p>
+    </Field>
   );
 }
 

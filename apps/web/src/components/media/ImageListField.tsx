@@ -9,6 +9,7 @@ import {
   type PhotoUploader,
   type UploadedPhoto,
 } from '../../lib/media/media-api';
+import { Field } from '../form/Field';
 import { CloseIcon } from '../icons';
 import { UploadStatus } from './UploadStatus';
 import { useImageUpload } from './use-image-upload';
@@ -16,7 +17,7 @@ import { useObjectUrl } from './use-object-url';
 import '../form/form.css';
 import './media.css';
 
-export type ImageListUpdate = (images: string[]) => string[];
+type ImageListUpdate = (images: string[]) => string[];
 
 interface ImageListFieldProps {
   /** The image addresses in order; the first is the cover. */
@@ -36,7 +37,7 @@ interface Pending {
   file: File;
 }
 
-export const ImageListMessages = {
+const ImageListMessages = {
   full: (max: number) => `You can add up to ${max} pictures.`,
   leftOut: (count: number, max: number) =>
     `${count === 1 ? '1 file was' : `${count} files were`} left out: at most ${max} pictures.`,
@@ -246,48 +247,44 @@ export function ImageListField({
         </p>
       )}
 
-      <div className="image-list__address">
-        <label className="field__label" htmlFor={`${addressId}-address`}>
-          Or add a picture by its address
-        </label>
-        <div className="image-list__address-row">
-          <input
-            id={`${addressId}-address`}
-            className="field__input"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="https://example.com/product.jpg"
-            value={address}
-            aria-invalid={addressError ? true : undefined}
-            aria-describedby={addressError ? `${addressId}-address-error` : undefined}
-            onChange={(event) => {
-              setAddress(event.target.value);
-              setAddressError(null);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                addAddress();
-              }
-            }}
-          />
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={addAddress}
-            disabled={room === 0 || !address.trim()}
-          >
-            Add
-          </button>
-        </div>
-        {addressError && (
-          <p id={`${addressId}-address-error`} className="field-error">
-            {addressError}
-          </p>
+      <Field
+        label="Or add a picture by its address"
+        error={addressError ?? undefined}
+        className="image-list__address"
+      >
+        {(control) => (
+          <div className="image-list__address-row">
+            <input
+              {...control}
+              className="field__input"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://example.com/product.jpg"
+              value={address}
+              onChange={(event) => {
+                setAddress(event.target.value);
+                setAddressError(null);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  addAddress();
+                }
+              }}
+            />
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={addAddress}
+              disabled={room === 0 || !address.trim()}
+            >
+              Add
+            </button>
+          </div>
         )}
-      </div>
+      </Field>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { PhotoUploader, UploadedPhoto } from '../../lib/media/media-api';
 import { offersRetry, UploadError, UploadMessages } from '../../lib/media/upload';
 
 /** SPEC section 9: the Retry Upload button is offered at most twice for one file. */
-export const MAX_MANUAL_RETRIES = 2;
+const MAX_MANUAL_RETRIES = 2;
 
 export const ImageUploadMessages = {
   uploaded: 'Image uploaded successfully',

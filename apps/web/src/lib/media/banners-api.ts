@@ -12,7 +12,7 @@ import { sendUpload, UploadError, type UploadSession } from './upload';
 import type { UploadControls } from './media-api';
 
 /** SPEC section 9: banner calls get 15 s, one upload 30 s, a multiple upload 60 s. */
-export const BANNER_TIMEOUTS = { callMs: 15_000, uploadMs: 30_000, uploadManyMs: 60_000 } as const;
+const BANNER_TIMEOUTS = { callMs: 15_000, uploadMs: 30_000, uploadManyMs: 60_000 } as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -43,7 +43,7 @@ function bannerFrom(data: unknown, failure: string): Banner {
 }
 
 /** A banner list in the owner's order, without entries it cannot show. */
-export function bannerListFrom(data: unknown): BannerList {
+function bannerListFrom(data: unknown): BannerList {
   const record = isRecord(data) ? data : {};
   const images = Array.isArray(record.images) ? record.images.filter(isBanner) : [];
   return {
@@ -54,7 +54,7 @@ export function bannerListFrom(data: unknown): BannerList {
   };
 }
 
-export interface NewBanner {
+interface NewBanner {
   alt: string;
   link: string;
   order: number;
@@ -117,7 +117,7 @@ const path = (id: string) => `/banners/${encodeURIComponent(id)}`;
  * The owner's banners (SPEC section 7, Banners): every call has 15 s. Changes also refresh the
  * owner's shop, whose public page shows them.
  */
-export const bannersApi = api.injectEndpoints({
+const bannersApi = api.injectEndpoints({
   endpoints: (build) => ({
     banners: build.query<BannerList, void>({
       query: () => ({ url: '/banners/shop', timeout: BANNER_TIMEOUTS.callMs }),

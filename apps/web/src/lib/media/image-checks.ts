@@ -10,10 +10,10 @@ export const IMAGE_ACCEPT: Record<string, string[]> = {
 };
 
 /** SPEC section 9: the load check gives up after 10 s. */
-export const IMAGE_LOAD_TIMEOUT_MS = 10_000;
+const IMAGE_LOAD_TIMEOUT_MS = 10_000;
 
 /** The client checks of SPEC section 5, "Image file checks". */
-export type ImageCheckCode =
+type ImageCheckCode =
   | 'NO_FILE'
   | 'FILE_TOO_LARGE'
   | 'FILE_CORRUPT'
@@ -46,7 +46,7 @@ export interface MinDimensions {
 }
 
 /** What a file passing every check turned out to be. */
-export interface CheckedImage {
+interface CheckedImage {
   file: File;
   width: number;
   height: number;

@@ -11,7 +11,7 @@ import { photoAddressOf, sendUpload, type UploadSession } from './upload';
  */
 
 /** SPEC section 9: the shop photo upload gets 60 s; the other photo uploads get the same. */
-export const PHOTO_UPLOAD_TIMEOUT_MS = 60_000;
+const PHOTO_UPLOAD_TIMEOUT_MS = 60_000;
 
 /** What the page keeps of an uploaded image. */
 export interface UploadedPhoto {
@@ -58,7 +58,7 @@ export function useUploadSession(): UploadSession {
 }
 
 /** POST /photos/shop: the shop's photo, resized by the server to 800×800 at quality 0.85. */
-export function uploadShopPhoto(
+function uploadShopPhoto(
   session: UploadSession,
   file: File,
   { onProgress, signal }: UploadControls = {},
@@ -87,7 +87,7 @@ export function uploadShopPhoto(
 }
 
 /** POST /photos/profile: the signed-in person's own photo. */
-export function uploadProfilePhoto(
+function uploadProfilePhoto(
   session: UploadSession,
   file: File,
   { onProgress, signal }: UploadControls = {},
@@ -105,7 +105,7 @@ export function uploadProfilePhoto(
 }
 
 /** POST /photos/upload: an image of a kind (a product's picture, most often). */
-export function uploadImage(
+function uploadImage(
   session: UploadSession,
   file: File,
   kind: ImageKind,
@@ -140,7 +140,7 @@ export function usePhotoUploaders(): {
   );
 }
 
-export const mediaApi = api.injectEndpoints({
+const mediaApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** DELETE /photos/{id}: an image uploaded and then not used. */
     deletePhoto: build.mutation<void, string>({

@@ -23,7 +23,7 @@ export const UploadMessages = {
 } as const;
 
 /** SPEC section 8, upload error codes (or the server's own errorCode). */
-export type UploadFailureCode =
+type UploadFailureCode =
   | 'TIMEOUT'
   | 'NETWORK'
   | 'CORS_ERROR'
@@ -55,7 +55,7 @@ export class UploadError extends Error {
 export const offersRetry = (error: unknown): boolean =>
   error instanceof UploadError && error.message.includes('Network error');
 
-export const UPLOAD_RETRY = { retries: 3, firstDelayMs: 1000, maxDelayMs: 30_000 } as const;
+const UPLOAD_RETRY = { retries: 3, firstDelayMs: 1000, maxDelayMs: 30_000 } as const;
 
 export interface UploadRequest {
   /** Under the API root, e.g. '/photos/shop'. */

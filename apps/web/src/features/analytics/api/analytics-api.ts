@@ -5,19 +5,19 @@ import type { DayRange } from '../../../lib/analytics-range';
 import { dataOf } from '../../../lib/envelope';
 
 /** A CSV export as the server sent it, and the file name it asked for. */
-export interface CsvExport {
+interface CsvExport {
   csv: string;
   filename: string;
 }
 
 /** `attachment; filename="kartlink-asha-2026-03-01-to-2026-03-30.csv"` → the name. */
-export function filenameFrom(disposition: string | null | undefined): string | undefined {
+function filenameFrom(disposition: string | null | undefined): string | undefined {
   const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
   return match?.[1];
 }
 
 /** The owner's shop analytics (GET /analytics/overview and /analytics/export.csv). */
-export const analyticsApi = api.injectEndpoints({
+const analyticsApi = api.injectEndpoints({
   endpoints: (build) => ({
     analyticsOverview: build.query<AnalyticsOverview, DayRange>({
       query: ({ from, to }) => ({ url: '/analytics/overview', params: { from, to } }),

@@ -2,7 +2,7 @@ import type { Breakdown } from '@kartlink/contracts';
 import { useState } from 'react';
 import { formatCount } from '../../../lib/analytics-format';
 
-export interface NamedBreakdown extends Breakdown {
+interface NamedBreakdown extends Breakdown {
   name: string;
 }
 

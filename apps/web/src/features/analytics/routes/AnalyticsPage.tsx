@@ -54,7 +54,7 @@ const hasVisits = (overview: AnalyticsOverview | undefined) =>
  * "12 visits by bots and link previews and 3 of your own visits were left out.": why the
  * figures can be lower than a server log.
  */
-export function excludedSentence({ bots, owner }: AnalyticsOverview['excluded']): string | null {
+function excludedSentence({ bots, owner }: AnalyticsOverview['excluded']): string | null {
   const parts = [
     bots > 0 ? `${countOf(bots, 'visit', 'visits')} by bots and link previews` : null,
     owner > 0 ? `${formatCount(owner)} of your own visits` : null,

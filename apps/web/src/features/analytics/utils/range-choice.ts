@@ -7,8 +7,8 @@ import { daysIn, lastDays, type DayRange } from '../../../lib/analytics-range';
 
 /** The ranges offered with one tap. */
 export const PRESET_DAYS = [7, 30, 90] as const;
-export type PresetDays = (typeof PRESET_DAYS)[number];
-export const DEFAULT_PRESET: PresetDays = ANALYTICS_DEFAULT_RANGE_DAYS as PresetDays;
+type PresetDays = (typeof PRESET_DAYS)[number];
+const DEFAULT_PRESET: PresetDays = ANALYTICS_DEFAULT_RANGE_DAYS as PresetDays;
 
 /**
  * What the owner chose, as the address keeps it: `?range=7` (the last 7 days, whatever day it
@@ -16,7 +16,7 @@ export const DEFAULT_PRESET: PresetDays = ANALYTICS_DEFAULT_RANGE_DAYS as Preset
  */
 export type RangeChoice = { kind: 'preset'; days: PresetDays } | ({ kind: 'custom' } & DayRange);
 
-export const RangeMessages = {
+const RangeMessages = {
   fromRequired: 'Choose a start date.',
   toRequired: 'Choose an end date.',
   future: 'The end date cannot be after today.',

@@ -4,7 +4,7 @@ import { dataOf, dataWithMessage } from '../../../lib/envelope';
 import { sessionApi } from './session-api';
 
 /** The signed-in person's own account: profile and password. */
-export const accountApi = api.injectEndpoints({
+const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** An empty phoneNumber removes it; photoURL is an uploaded photo's address, null removes it. */
     updateProfile: build.mutation<AuthUser, UpdateProfileBody>({

@@ -17,7 +17,7 @@ import { dataOf, dataWithMessage } from '../../../lib/envelope';
 const SIGN_IN_CALL = { skipSessionRecovery: true } as const;
 
 /** The calls of the /auth screen (SPEC section 7, Auth, plus login and providers). */
-export const signInApi = api.injectEndpoints({
+const signInApi = api.injectEndpoints({
   endpoints: (build) => ({
     authProviders: build.query<AuthProviders, void>({
       query: () => '/auth/providers',

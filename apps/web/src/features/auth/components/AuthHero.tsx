@@ -3,7 +3,7 @@ import { ChartIcon, SparkIcon, StoreIcon } from '../../../components/icons';
 import './AuthHero.css';
 
 /** SPEC section 9: the auth hero moves on every 5 s. */
-export const HERO_INTERVAL_MS = 5000;
+const HERO_INTERVAL_MS = 5000;
 
 const SLIDES = [
   {

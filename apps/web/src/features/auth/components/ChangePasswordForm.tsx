@@ -12,7 +12,7 @@ import { PasswordChecklist } from './PasswordChecklist';
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 type Field = (typeof FIELDS)[number];
 
-export const PASSWORD_CHANGED = 'Your password was changed. Other devices were signed out.';
+const PASSWORD_CHANGED = 'Your password was changed. Other devices were signed out.';
 
 /** Current and new password (POST /api/auth/password), with the live checklist. */
 export function ChangePasswordForm() {

@@ -14,7 +14,7 @@ const FIELDS = ['displayName', 'phoneNumber'] as const;
 type Field = (typeof FIELDS)[number];
 
 const DISPLAY_NAME_MAX = 100;
-export const PROFILE_SAVED = 'Your profile was saved.';
+const PROFILE_SAVED = 'Your profile was saved.';
 
 /** Display name and phone number (PUT /api/user/profile); an empty phone removes it. */
 export function ProfileForm({ user }: { user: AuthUser }) {

@@ -8,7 +8,7 @@ import { useDeletePhotoMutation, usePhotoUploaders } from '../../../lib/media/me
 import { useUpdateProfileMutation } from '../api/account-api';
 import { useSession } from '../hooks/use-session';
 
-export const ProfilePhotoMessages = {
+const ProfilePhotoMessages = {
   saved: 'Your profile photo was saved.',
   removed: 'Your profile photo was removed.',
 } as const;

@@ -26,7 +26,7 @@ const FIELDS = ['otp', 'newPassword'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** SPEC section 5: the code field takes digits only, at most 6. */
-export const onlyCodeDigits = (typed: string) => typed.replace(/\D/g, '').slice(0, OTP_LENGTH);
+const onlyCodeDigits = (typed: string) => typed.replace(/\D/g, '').slice(0, OTP_LENGTH);
 
 interface VerifyCodeFormProps {
   purpose: OtpPurpose;

@@ -26,23 +26,27 @@ export function AccountPage() {
   const hasPassword = user.signInMethods.includes('password');
 
   return (
-    <div className="account-page">
-      <header className="account-page__header">
-        <h1>Your account</h1>
-        <p className="account-page__email">
+    <div className="page page--narrow">
+      <header>
+        <h1 className="page__title">Your account</h1>
+        <p className="page__lead account-page__email">
           Signed in as <strong>{user.email}</strong>
         </p>
       </header>
 
-      <section className="account-section" aria-labelledby="account-profile">
-        <h2 id="account-profile">Profile</h2>
+      <section className="card account-section" aria-labelledby="account-profile">
+        <h2 id="account-profile" className="card__title">
+          Profile
+        </h2>
         <ProfilePhotoForm user={user} />
         {/* Drawn again when the server's copy differs, so that the form shows it. */}
         <ProfileForm key={`${user.displayName}|${user.phoneNumber}`} user={user} />
       </section>
 
-      <section className="account-section" aria-labelledby="account-password">
-        <h2 id="account-password">Password</h2>
+      <section className="card account-section" aria-labelledby="account-password">
+        <h2 id="account-password" className="card__title">
+          Password
+        </h2>
         {hasPassword ? (
           <ChangePasswordForm />
         ) : (
@@ -52,8 +56,10 @@ export function AccountPage() {
         )}
       </section>
 
-      <section className="account-section" aria-labelledby="account-sessions">
-        <h2 id="account-sessions">Sign out</h2>
+      <section className="card account-section" aria-labelledby="account-sessions">
+        <h2 id="account-sessions" className="card__title">
+          Sign out
+        </h2>
         <p className="account-section__text">
           Signing out of every device also ends the sessions on your other phones and computers.
         </p>

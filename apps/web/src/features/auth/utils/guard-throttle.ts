@@ -1,7 +1,7 @@
 /** SPEC sections 4 and 9: the protected-route guard's limits. */
 export const GUARD_RECHECK_MS = 2_700_000; // 45 minutes
-export const FORCED_REFRESH_MIN_GAP_MS = 15_000;
-export const MAX_CONSECUTIVE_FORCED_REFRESHES = 3;
+const FORCED_REFRESH_MIN_GAP_MS = 15_000;
+const MAX_CONSECUTIVE_FORCED_REFRESHES = 3;
 
 /**
  * Forced refreshes by the guard: at most one per 15 s and at most 3 in a row. The row ends

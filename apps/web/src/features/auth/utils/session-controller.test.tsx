@@ -1,33 +1,30 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster } from '../../../app/AppToaster';
-import { createAppStore } from '../../../app/store';
 import type { AuthState } from '../../../lib/auth-slice';
 import { fail, mockApi, networkDown, ok, testSession, type Reply } from '../../../test/mock-api';
-import { TEST_USER } from '../../../test/render-app';
+import { createTestStore, TEST_USER } from '../../../test/render-app';
+import { renderToaster } from '../../../test/toaster';
 import { SessionController, type SessionStore } from './session-controller';
 
 const HOUR = 3600_000;
 
 /** A signed-in user with an hour-long token, changed by `auth`; null: a new page load. */
 function setup(auth: Partial<AuthState> | null = {}) {
-  const store = createAppStore(
+  const store = createTestStore(
     auth
       ? {
-          auth: {
-            status: 'signedIn',
-            user: TEST_USER,
-            accessToken: 'old-token',
-            expiresAt: Date.now() + HOUR,
-            ...auth,
-          },
+          status: 'signedIn',
+          user: TEST_USER,
+          accessToken: 'old-token',
+          expiresAt: Date.now() + HOUR,
+          ...auth,
         }
       : undefined,
   );
   const controller = new SessionController(store as unknown as SessionStore);
   const navigate = vi.fn();
   controller.setNavigate(navigate);
-  render(<AppToaster />);
+  renderToaster();
   return { store, controller, navigate, auth: () => store.getState().auth };
 }
 

@@ -20,16 +20,16 @@ import { SessionMessages } from './messages';
  * SPEC section 9: the access token is used for about 55 minutes of its hour, so it is
  * refreshed once less than 5 minutes are left.
  */
-export const REFRESH_MARGIN_MS = 5 * 60_000;
+const REFRESH_MARGIN_MS = 5 * 60_000;
 /** SPEC section 9: a refresh within the last 5 s is not repeated. */
-export const RECENT_REFRESH_MS = 5_000;
+const RECENT_REFRESH_MS = 5_000;
 /** SPEC sections 4 and 9: a refused call signs the user out this long after. */
-export const DELAYED_LOGOUT_MS = 2_000;
+const DELAYED_LOGOUT_MS = 2_000;
 /** A background refresh that found the server unreachable tries again after a minute. */
-export const OFFLINE_RETRY_MS = 60_000;
+const OFFLINE_RETRY_MS = 60_000;
 
-export type RefreshFailure = 'expired' | 'invalid' | 'network' | 'rateLimited';
-export type RefreshOutcome = { ok: true } | { ok: false; reason: RefreshFailure };
+type RefreshFailure = 'expired' | 'invalid' | 'network' | 'rateLimited';
+type RefreshOutcome = { ok: true } | { ok: false; reason: RefreshFailure };
 
 export interface SessionStore {
   dispatch: ThunkDispatch<{ auth: AuthState }, unknown, UnknownAction>;

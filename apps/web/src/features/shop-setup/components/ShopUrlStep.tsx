@@ -13,7 +13,7 @@ interface ShopUrlStepProps {
 }
 
 /** What the field says under it while the owner types (SPEC section 5). */
-export function shopUrlFeedback(
+function shopUrlFeedback(
   value: string,
   availability: Availability,
 ): { error?: string; success?: string; pending?: string } {

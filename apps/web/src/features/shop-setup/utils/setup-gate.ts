@@ -10,7 +10,7 @@ export function isGatedPath(pathname: string): boolean {
   return pathname === '/dashboard' || pathname.startsWith('/dashboard/');
 }
 
-export interface SetupGateFacts {
+interface SetupGateFacts {
   pathname: string;
   status: ShopStatus | undefined;
   /** This session was sent to the wizard before. */

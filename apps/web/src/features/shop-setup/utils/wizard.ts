@@ -73,13 +73,6 @@ export interface WizardData {
   shopPhotoURL: string;
 }
 
-export const EMPTY_WIZARD_DATA: WizardData = {
-  shopUrl: '',
-  shopName: '',
-  shopDescription: '',
-  shopPhotoURL: '',
-};
-
 /**
  * SPEC section 4: where the wizard opens, from the saved step flags. URL and basic info done
  * but not the photo: step 3; only the URL done: step 2; anything else: step 1.

@@ -3,9 +3,9 @@ import { api } from '../../../lib/api';
 import { isPublicProduct } from '../utils/product';
 
 /** SPEC sections 7 and 9: the product page gives its fetch 3000 ms. */
-export const PRODUCT_FETCH_TIMEOUT_MS = 3000;
+const PRODUCT_FETCH_TIMEOUT_MS = 3000;
 
-export interface ProductArgs {
+interface ProductArgs {
   shopUrl: string;
   shortCode: string;
 }

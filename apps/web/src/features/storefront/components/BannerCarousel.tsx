@@ -13,7 +13,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import './BannerCarousel.css';
 
 /** SPEC section 9, Carousel. */
-export const CAROUSEL = {
+const CAROUSEL = {
   advanceMs: 4000,
   swipeThresholdPx: 50,
   swipeResumeMs: 3000,

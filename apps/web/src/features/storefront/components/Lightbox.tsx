@@ -15,7 +15,7 @@ interface LightboxProps {
 }
 
 /** SPEC section 9: a swipe counts from 50 px. */
-export const SWIPE_THRESHOLD_PX = 50;
+const SWIPE_THRESHOLD_PX = 50;
 
 /**
  * Pictures shown large, one at a time (SPEC section 2): previous and next wrap around, a

@@ -6,7 +6,7 @@ import { SOCIAL_PLATFORM_INFO } from './social-icons';
 import './ShopHeader.css';
 
 /** SPEC sections 2 and 9: a longer description is cut at 120 characters, with Show more. */
-export const DESCRIPTION_PREVIEW_LIMIT = 120;
+const DESCRIPTION_PREVIEW_LIMIT = 120;
 
 /** The top of a public shop: photo or initial, name, description and social links. */
 export function ShopHeader({ shop }: { shop: PublicShop }) {

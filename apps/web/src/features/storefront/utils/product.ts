@@ -3,7 +3,7 @@ import type { PublicProduct, StoreLink } from '@kartlink/contracts';
 /** SPEC section 9, Card: cut lengths and the number of platform chips. */
 export const CARD_TITLE_LIMIT = 60;
 export const CARD_DESCRIPTION_LIMIT = 80;
-export const CARD_MAX_CHIPS = 2;
+const CARD_MAX_CHIPS = 2;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

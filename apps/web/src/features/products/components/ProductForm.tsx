@@ -1,0 +1,245 @@
+import { ErrorCode } from '@kartlink/contracts';
+import { useState, type FormEvent } from 'react';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { SwitchField } from '../../../components/form/SwitchField';
+import { TextAreaField } from '../../../components/form/TextAreaField';
+import { TextField } from '../../../components/form/TextField';
+import { ImageListField } from '../../../components/media/ImageListField';
+import { useFormErrors } from '../../../hooks/use-form-errors';
+import { errorCodeOf, httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
+import { formFailure } from '../../../lib/form-errors';
+import { usePhotoUploaders } from '../../../lib/media/media-api';
+import {
+  checkProductForm,
+  detectStore,
+  hasProblems,
+  parseRupees,
+  PRODUCT_FIELDS,
+  PRODUCT_LIMITS,
+  ProductFormMessages,
+  type ProductField,
+  type ProductFormValues,
+} from '../utils/product-form';
+import { ProductCardPreview } from './ProductCardPreview';
+import { StoreUrlFields } from './StoreUrlFields';
+import { publicHost, publicOrigin } from '../../../lib/public-address';
+
+interface ProductFormProps {
+  initial: ProductFormValues;
+  mode: 'create' | 'edit';
+  /** The owner's shop URL, for the short link shown under the code. */
+  shopUrl: string | null;
+  submitLabel: string;
+  busyLabel: string;
+  /** Sends the form; a rejection is the server's answer, shown on the form. */
+  onSubmit: (values: ProductFormValues, storeUrls: string[]) => Promise<void>;
+  /** The plan's product limit refused the save: the page says so where it can be seen. */
+  onLimitReached?: () => void;
+}
+
+/**
+ * The product link form of /dashboard/create-link and /dashboard/link/{id}: the stores, the
+ * product's details and its short code, with the card visitors will see drawn beside it.
+ */
+export function ProductForm({
+  initial,
+  mode,
+  shopUrl,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  onLimitReached,
+}: ProductFormProps) {
+  const [values, setValues] = useState(initial);
+  const [rowErrors, setRowErrors] = useState<Array<string | undefined>>([]);
+  const [sending, setSending] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const { productImage } = usePhotoUploaders();
+  const form = useFormErrors(PRODUCT_FIELDS);
+
+  const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if ((PRODUCT_FIELDS as readonly string[]).includes(field)) form.clear(field as ProductField);
+  };
+
+  const setRows = (storeUrls: string[]) => {
+    set('storeUrls', storeUrls);
+    form.clear('originalURLs');
+    setRowErrors([]);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const check = checkProductForm(values);
+    setRowErrors(check.rows);
+    if (hasProblems(check)) {
+      form.show(check.fields);
+      return;
+    }
+    if (uploading) {
+      form.show({}, ProductFormMessages.imagesUploading);
+      return;
+    }
+    form.reset();
+    setSending(true);
+    try {
+      await onSubmit(values, check.storeUrls);
+    } catch (error) {
+      if (onLimitReached && errorCodeOf(error) === ErrorCode.PRODUCT_LIMIT_EXCEEDED) {
+        onLimitReached();
+      } else {
+        const status = httpStatusOf(error);
+        form.showFailure(
+          formFailure(error, PRODUCT_FIELDS, userFacingMessage(status, serverMessageOf(error))),
+        );
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const stores = values.storeUrls.map(detectStore).filter((store) => store !== null);
+  const price = parseRupees(values.price);
+  const code = values.shortCode.trim();
+  const linkPrefix = `${publicHost()}/${shopUrl ?? 'yourshop'}/`;
+
+  return (
+    <form className="product-form" onSubmit={submit} noValidate aria-label="Product link">
+      <div className="product-form__main">
+        {form.formError && <FormAlert>{form.formError}</FormAlert>}
+
+        <section className="card form-section">
+          <StoreUrlFields
+            rows={values.storeUrls}
+            onChange={setRows}
+            rowErrors={rowErrors}
+            listError={form.errors.originalURLs}
+            firstRef={form.inputRef('originalURLs')}
+          />
+        </section>
+
+        <section className="card form-section" aria-labelledby="product-details-title">
+          <h2 id="product-details-title" className="form-section__title">
+            Product details
+          </h2>
+          <TextField
+            label="Title"
+            name="title"
+            value={values.title}
+            onValueChange={(value) => set('title', value)}
+            error={form.errors.title}
+            inputRef={form.inputRef('title')}
+            maxLength={PRODUCT_LIMITS.title}
+            placeholder="Pochampally ikat cotton saree"
+          />
+          <TextAreaField
+            label="Description (optional)"
+            name="description"
+            value={values.description}
+            onValueChange={(value) => set('description', value)}
+            error={form.errors.description}
+            inputRef={form.inputRef('description')}
+            rows={3}
+            counter={PRODUCT_LIMITS.description}
+          />
+          <div className="form-section__row">
+            <TextField
+              label="Price in ₹ (optional)"
+              name="price"
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.price}
+              onValueChange={(value) => set('price', value)}
+              error={form.errors.price}
+              inputRef={form.inputRef('price')}
+              leading="₹"
+              placeholder="2,499"
+            />
+            <TextField
+              label="Brand (optional)"
+              name="brand"
+              value={values.brand}
+              onValueChange={(value) => set('brand', value)}
+              error={form.errors.brand}
+              inputRef={form.inputRef('brand')}
+              maxLength={PRODUCT_LIMITS.brand}
+            />
+          </div>
+          <fieldset className="form-section__fieldset">
+            <legend className="field__label">Pictures (optional)</legend>
+            <ImageListField
+              images={values.images}
+              onChange={(update) => {
+                setValues((current) => ({ ...current, images: update(current.images) }));
+                form.clear('images');
+              }}
+              upload={productImage}
+              subject={values.title.trim()}
+              max={PRODUCT_LIMITS.images}
+              onBusyChange={setUploading}
+              error={form.errors.images}
+            />
+          </fieldset>
+        </section>
+
+        <section className="card form-section" aria-labelledby="short-link-title">
+          <h2 id="short-link-title" className="form-section__title">
+            Short link
+          </h2>
+          <TextField
+            label={mode === 'create' ? 'Custom short code (optional)' : 'Short code'}
+            name="shortCode"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.shortCode}
+            onValueChange={(value) => set('shortCode', value.toLowerCase())}
+            error={form.errors.shortCode}
+            inputRef={form.inputRef('shortCode')}
+            maxLength={PRODUCT_LIMITS.shortCode}
+            leading={linkPrefix}
+            placeholder={mode === 'create' ? 'random' : undefined}
+            hint={
+              mode === 'create'
+                ? 'Lowercase letters, numbers and hyphens. Leave it empty for a random code.'
+                : 'Changing it stops the old short link from working.'
+            }
+          />
+          <SwitchField
+            label="Show on my shop page"
+            name="showOnShop"
+            checked={values.showOnShop}
+            onCheckedChange={(checked) => set('showOnShop', checked)}
+          />
+          {mode === 'create' && (
+            <p className="field__hint">
+              Your link will be{' '}
+              <strong>
+                {publicOrigin()}/{shopUrl ?? 'yourshop'}/{code || '…'}
+              </strong>
+            </p>
+          )}
+        </section>
+
+        <div className="product-form__actions">
+          <button type="submit" className="button button--primary button--large" disabled={sending}>
+            {sending ? busyLabel : submitLabel}
+          </button>
+        </div>
+      </div>
+
+      <aside className="product-form__preview" aria-label="Preview">
+        <p className="eyebrow">Preview</p>
+        <ProductCardPreview
+          title={values.title.trim()}
+          description={values.description.trim()}
+          price={typeof price === 'number' ? price : null}
+          brand={values.brand.trim()}
+          imageUrl={values.images[0] ?? ''}
+          platforms={stores.map((store) => store.vendor)}
+        />
+        <p className="field__hint">This is how the product shows on your shop page.</p>
+      </aside>
+    </form>
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  MAX_STORE_URLS,
+  MIN_STORE_URLS,
+  normalizeStoreUrl,
+  ProductMessages,
+  shortCodeProblem,
+  storeUrlsProblem,
+  vendorOf,
+  type Product,
+  type ProductBody,
+} from '@kartlink/contracts';
+
+/** What the product form holds: text as typed, store addresses one per row. */
+export interface ProductFormValues {
+  storeUrls: string[];
+  title: string;
+  description: string;
+  price: string;
+  brand: string;
+  /** Picture addresses in order; the first is the cover. */
+  images: string[];
+  shortCode: string;
+  showOnShop: boolean;
+}
+
+export const PRODUCT_FIELDS = [
+  'originalURLs',
+  'title',
+  'description',
+  'price',
+  'brand',
+  'images',
+  'shortCode',
+] as const;
+export type ProductField = (typeof PRODUCT_FIELDS)[number];
+
+/** Field lengths the server keeps (libs/contracts product DTO). */
+export const PRODUCT_LIMITS = {
+  title: 200,
+  description: 2000,
+  brand: 100,
+  shortCode: 40,
+  price: 100_000_000,
+  /** Pictures a product may have (the product DTO's limit). */
+  images: 10,
+} as const;
+
+export const ProductFormMessages = {
+  descriptionTooLong: `Description must be at most ${PRODUCT_LIMITS.description} characters`,
+  brandTooLong: `Brand must be at most ${PRODUCT_LIMITS.brand} characters`,
+  imagesUploading: 'Please wait until the pictures have finished uploading.',
+  created: 'Product link created',
+  saved: 'Changes saved',
+  deleted: 'Link deleted',
+} as const;
+
+export function emptyProductForm(): ProductFormValues {
+  return {
+    storeUrls: Array.from({ length: MIN_STORE_URLS }, () => ''),
+    title: '',
+    description: '',
+    price: '',
+    brand: '',
+    images: [],
+    shortCode: '',
+    showOnShop: true,
+  };
+}
+
+export function valuesFromProduct(product: Product): ProductFormValues {
+  const storeUrls = [...product.originalURLs];
+  while (storeUrls.length < MIN_STORE_URLS) storeUrls.push('');
+  return {
+    storeUrls: storeUrls.slice(0, MAX_STORE_URLS),
+    title: product.title,
+    description: product.description ?? '',
+    price: product.price === null ? '' : String(product.price),
+    brand: product.brand ?? '',
+    images: productImageList(product),
+    shortCode: product.shortCode,
+    showOnShop: product.showOnShop,
+  };
+}
+
+/** A product's pictures for the form: the cover (imageUrl) first, each once. */
+function productImageList(product: Product): string[] {
+  const all = [product.imageUrl, ...(product.productDetails?.images ?? [])];
+  const unique = [...new Set(all.filter((url): url is string => Boolean(url)))];
+  return unique.slice(0, PRODUCT_LIMITS.images);
+}
+
+/** The store an address opens, as it will be kept (javascript: stripped, https:// added). */
+export function detectStore(raw: string): { url: string; vendor: string; key: string } | null {
+  if (!raw.trim()) return null;
+  const url = normalizeStoreUrl(raw);
+  return url ? { url, ...vendorOf(url) } : null;
+}
+
+/** "₹2,499.50" or "2499.5" → 2499.5; '' → null; undefined when it is no amount. */
+export function parseRupees(typed: string): number | null | undefined {
+  const cleaned = typed.replace(/[₹,\s]/g, '');
+  if (!cleaned) return null;
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return undefined;
+  const amount = Number(cleaned);
+  return amount <= PRODUCT_LIMITS.price ? amount : undefined;
+}
+
+interface ProductFormCheck {
+  /** Problems per field; `originalURLs` is about the list as a whole. */
+  fields: Partial<Record<ProductField, string>>;
+  /** Problems per store row, in row order. */
+  rows: Array<string | undefined>;
+  /** The stores, as they will be sent, when the rows are fine. */
+  storeUrls: string[];
+}
+
+/** SPEC section 5 and the contract's product rules, applied to the form as typed. */
+export function checkProductForm(values: ProductFormValues): ProductFormCheck {
+  const rows = values.storeUrls.map((raw, index) =>
+    raw.trim() && !normalizeStoreUrl(raw) ? ProductMessages.badStoreUrl(index + 1) : undefined,
+  );
+  const storeUrls = values.storeUrls
+    .filter((raw) => raw.trim())
+    .map((raw) => normalizeStoreUrl(raw) ?? raw);
+  const fields: ProductFormCheck['fields'] = {};
+  if (!rows.some(Boolean)) {
+    const listProblem = storeUrlsProblem(storeUrls);
+    if (listProblem) fields.originalURLs = listProblem;
+  }
+
+  const title = values.title.trim();
+  if (!title) fields.title = ProductMessages.titleRequired;
+  else if (title.length > PRODUCT_LIMITS.title) fields.title = ProductMessages.titleTooLong;
+  if (values.description.trim().length > PRODUCT_LIMITS.description)
+    fields.description = ProductFormMessages.descriptionTooLong;
+  if (parseRupees(values.price) === undefined) fields.price = ProductMessages.priceInvalid;
+  if (values.brand.trim().length > PRODUCT_LIMITS.brand)
+    fields.brand = ProductFormMessages.brandTooLong;
+  const shortCode = values.shortCode.trim();
+  if (shortCode) {
+    const problem = shortCodeProblem(shortCode);
+    if (problem) fields.shortCode = problem;
+  }
+  return { fields, rows, storeUrls };
+}
+
+export const hasProblems = (check: ProductFormCheck) =>
+  Object.values(check.fields).some(Boolean) || check.rows.some(Boolean);
+
+/** POST /urls: empty optional fields are left out; an empty short code gets a random one. */
+export function createBody(values: ProductFormValues, storeUrls: string[]): ProductBody {
+  const price = parseRupees(values.price);
+  const body: ProductBody = {
+    title: values.title.trim(),
+    originalURLs: storeUrls,
+    showOnShop: values.showOnShop,
+  };
+  if (values.description.trim()) body.description = values.description.trim();
+  if (typeof price === 'number') body.price = price;
+  if (values.brand.trim()) body.brand = values.brand.trim();
+  if (values.images.length > 0) {
+    body.images = [...values.images];
+    body.imageUrl = values.images[0];
+  }
+  if (values.shortCode.trim()) body.shortCode = values.shortCode.trim();
+  return body;
+}
+
+/** PATCH /urls/{id}: every field, so that emptied ones are emptied on the server too. */
+export function updateBody(values: ProductFormValues, storeUrls: string[]): ProductBody {
+  const price = parseRupees(values.price);
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    price: typeof price === 'number' ? price : null,
+    brand: values.brand.trim(),
+    imageUrl: values.images[0] ?? null,
+    images: [...values.images],
+    originalURLs: storeUrls,
+    showOnShop: values.showOnShop,
+    ...(values.shortCode.trim() ? { shortCode: values.shortCode.trim() } : {}),
+  };
+}
+
+/** SPEC section 2 (product card): text cut at a length, with an ellipsis. */
+export function cut(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
+}
