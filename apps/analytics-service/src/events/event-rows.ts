@@ -1,5 +1,5 @@
-import { isUuid } from '@kartlink/contracts';
 import type { AnalyticsEventType, TrackedEvent } from '@kartlink/contracts';
+import { readPayload, TrackedEventPayload } from '@kartlink/contracts/dto';
 
 /** An event as stored in analytics.events. */
 export interface EventRow {
@@ -18,8 +18,6 @@ export interface EventRow {
   owner: boolean;
 }
 
-const TYPES: readonly string[] = ['shop_view', 'click'] satisfies AnalyticsEventType[];
-
 /**
  * Reads an event from the stream. Anything that is not an event the gateway could have
  * written answers undefined (it is acknowledged and dropped, never retried forever).
@@ -31,15 +29,7 @@ export function readEvent(json: string): TrackedEvent | undefined {
   } catch {
     return undefined;
   }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const e = value as Partial<TrackedEvent>;
-  if (!isUuid(e.id)) return undefined;
-  if (typeof e.type !== 'string' || !TYPES.includes(e.type)) return undefined;
-  if (typeof e.occurredAt !== 'string' || Number.isNaN(Date.parse(e.occurredAt))) return undefined;
-  if (typeof e.visitor !== 'string' || e.visitor.length === 0) return undefined;
-  if (e.type === 'shop_view' && typeof e.shopUrl !== 'string') return undefined;
-  if (e.type === 'click' && !isUuid(e.productId)) return undefined;
-  return e as TrackedEvent;
+  return readPayload(TrackedEventPayload, value);
 }
 
 // Older names some browsers still report, under the name the rest use.

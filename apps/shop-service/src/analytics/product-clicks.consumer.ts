@@ -4,7 +4,8 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { Events, type ProductClicksChanged, isUuid } from '@kartlink/contracts';
+import { Events, type ProductClicksChanged } from '@kartlink/contracts';
+import { ProductClicksPayload, readPayload } from '@kartlink/contracts/dto';
 import {
   CONFIG,
   consumeDurably,
@@ -19,7 +20,7 @@ import type { ShopConfig } from '../config';
 import { ProductsRepository } from '../products/products.repository';
 
 export const CLICKS_CONSUMER = 'shop-product-clicks';
-const codec = JSONCodec<Partial<ProductClicksChanged>>();
+const codec = JSONCodec<unknown>();
 
 /**
  * Keeps each product's `clicks` (shown in the owner's product list) in step with the totals
@@ -56,17 +57,16 @@ export class ProductClicksConsumer implements OnApplicationBootstrap, OnModuleDe
   }
 
   private async apply(data: Uint8Array, seq: number) {
-    let total: Partial<ProductClicksChanged> | undefined;
+    let total: ProductClicksChanged | undefined;
     try {
-      total = codec.decode(data);
+      total = readPayload(ProductClicksPayload, codec.decode(data));
     } catch {
       total = undefined;
     }
-    const { productId, clicks } = total ?? {};
-    if (!isUuid(productId) || !Number.isSafeInteger(clicks)) {
+    if (!total) {
       this.logger.warn({ seq }, 'malformed click total dropped');
       return;
     }
-    await this.products.setClicks(productId, clicks!);
+    await this.products.setClicks(total.productId, total.clicks);
   }
 }

@@ -4,13 +4,8 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import {
-  type Banner,
-  type BannerList,
-  type BannersChanged,
-  Events,
-  isUuid,
-} from '@kartlink/contracts';
+import { type BannersChanged, Events } from '@kartlink/contracts';
+import { BannersChangedPayload, readPayload } from '@kartlink/contracts/dto';
 import {
   CONFIG,
   consumeDurably,
@@ -67,7 +62,7 @@ export class BannersConsumer implements OnApplicationBootstrap, OnModuleDestroy 
   private async apply(data: Uint8Array, seq: number) {
     let event: BannersChanged | undefined;
     try {
-      event = readBannersChanged(codec.decode(data));
+      event = readPayload(BannersChangedPayload, codec.decode(data));
     } catch {
       event = undefined;
     }
@@ -92,32 +87,4 @@ export class BannersConsumer implements OnApplicationBootstrap, OnModuleDestroy 
       (await this.shops.findByOwner(event.userId))?.shopUrl;
     if (shopUrl) await this.cache.invalidateShop(shopUrl);
   }
-}
-
-/** The event if it has the announced shape, with only the fields a banner has. */
-export function readBannersChanged(value: unknown): BannersChanged | undefined {
-  const event = value as Partial<BannersChanged> | null;
-  if (!event || typeof event !== 'object') return undefined;
-  const { id, userId, version, banners, occurredAt } = event;
-  if (!isUuid(userId)) return undefined;
-  if (!Number.isSafeInteger(version) || version! < 0) return undefined;
-  if (!banners || typeof banners.enabled !== 'boolean' || !Array.isArray(banners.images))
-    return undefined;
-  const images: Banner[] = [];
-  for (const image of banners.images as Array<Partial<Banner>>) {
-    const { id: bannerId, url, alt, link, order } = image ?? {};
-    if (typeof bannerId !== 'string' || typeof url !== 'string' || !url.startsWith('/'))
-      return undefined;
-    if (typeof alt !== 'string' || typeof link !== 'string' || !Number.isSafeInteger(order))
-      return undefined;
-    images.push({ id: bannerId, url, alt, link, order: order! });
-  }
-  const list: BannerList = { enabled: banners.enabled, images };
-  return {
-    id: String(id),
-    userId,
-    version: version!,
-    banners: list,
-    occurredAt: String(occurredAt),
-  };
 }

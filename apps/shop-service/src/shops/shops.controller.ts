@@ -2,7 +2,8 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type Caller, type ShopSettingsBody, Subjects } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
-import { BannersConsumer, readBannersChanged } from './banners.consumer';
+import { BannersChangedPayload, readPayload } from '@kartlink/contracts/dto';
+import { BannersConsumer } from './banners.consumer';
 import { ShopsService } from './shops.service';
 
 @Controller()
@@ -39,7 +40,7 @@ export class ShopsController {
 
   @MessagePattern(Subjects.shop.applyBanners)
   async applyBanners(@Payload() event: unknown) {
-    const change = readBannersChanged(event);
+    const change = readPayload(BannersChangedPayload, event);
     if (!change) throw ServiceError.validation([{ path: 'banners', msg: 'Not a banner change.' }]);
     await this.banners.applyChange(change);
     return {};

@@ -1,5 +1,9 @@
+// The DTOs' @Type decorators read TypeScript's design-time metadata.
+import 'reflect-metadata';
+
 export * from './auth.dto';
 export * from './shop.dto';
 export * from './product.dto';
 export * from './analytics';
 export * from './media';
+export * from './events';

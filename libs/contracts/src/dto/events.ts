@@ -1,0 +1,80 @@
+import { plainToInstance, Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+  validateSync,
+} from 'class-validator';
+import type { AnalyticsEventType, ProductClicksChanged, TrackedEvent } from '../analytics';
+import type { Banner, BannerList, BannersChanged } from '../media';
+
+/**
+ * The payloads of the stream events, as DTOs: a consumer reads an event through readPayload,
+ * which keeps the declared fields only and answers undefined for anything a producer could not
+ * have written (it is acknowledged and dropped, never retried for ever).
+ */
+export function readPayload<T extends object>(payload: new () => T, value: unknown): T | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const read = plainToInstance(payload, value);
+  return validateSync(read, { whitelist: true }).length === 0 ? read : undefined;
+}
+
+class BannerPayload implements Banner {
+  @IsString() id!: string;
+  /** An address of this site's own. */
+  @IsString() @Matches(/^\//) url!: string;
+  @IsString() alt!: string;
+  @IsString() link!: string;
+  @IsInt() order!: number;
+}
+
+class BannerListPayload implements BannerList {
+  @IsBoolean() enabled!: boolean;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => BannerPayload) images!: Banner[];
+}
+
+/** Events.bannersChanged, from media-service. */
+export class BannersChangedPayload implements BannersChanged {
+  @IsString() id!: string;
+  @IsUUID() userId!: string;
+  @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) version!: number;
+  @ValidateNested() @Type(() => BannerListPayload) banners!: BannerList;
+  @IsString() occurredAt!: string;
+}
+
+/** Events.productClicks, from analytics-service. */
+export class ProductClicksPayload implements ProductClicksChanged {
+  @IsUUID() productId!: string;
+  @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) clicks!: number;
+}
+
+const EVENT_TYPES: AnalyticsEventType[] = ['shop_view', 'click'];
+
+/** Events.analyticsShopView and Events.analyticsClick, from the gateway. */
+export class TrackedEventPayload implements TrackedEvent {
+  @IsUUID() id!: string;
+  @IsIn(EVENT_TYPES) type!: AnalyticsEventType;
+  @IsDateString() occurredAt!: string;
+  @ValidateIf((e: TrackedEvent) => e.type === 'shop_view') @IsString() shopUrl?: string;
+  @ValidateIf((e: TrackedEvent) => e.type === 'click') @IsUUID() productId?: string;
+  // Free text the gateway read and bounded; a missing one is null.
+  @IsOptional() @IsString() device!: string | null;
+  @IsOptional() @IsString() browser!: string | null;
+  @IsOptional() @IsString() timeZone!: string | null;
+  @IsOptional() @IsString() platform!: string | null;
+  @IsOptional() @IsString() referrer!: string | null;
+  @IsString() @MinLength(1) visitor!: string;
+  @IsOptional() @IsBoolean() bot!: boolean;
+  @IsOptional() @IsString() viewerUserId?: string;
+}
