@@ -9,7 +9,7 @@ import { ProductDimensionEntity } from './rollups/product-dimension.entity';
 import { ShopDailyEntity } from './rollups/shop-daily.entity';
 import { ShopDimensionEntity } from './rollups/shop-dimension.entity';
 
-export const entities = [
+const entities = [
   EventEntity,
   ShopDailyEntity,
   ShopDimensionEntity,

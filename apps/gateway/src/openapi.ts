@@ -5,7 +5,7 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { TRACKING_PATHS } from './analytics/tracking-openapi';
 import { IMAGE_READ_PATHS } from './media/media-docs';
 
-export const API_DOCS_PATH = 'api/docs';
+const API_DOCS_PATH = 'api/docs';
 
 const shopUrlParam = {
   name: 'shopUrl',

@@ -16,9 +16,9 @@ export interface FoldedEvent {
   owner: boolean;
 }
 
-export type Dimension = 'store' | 'device' | 'browser' | 'region' | 'referrer';
+type Dimension = 'store' | 'device' | 'browser' | 'region' | 'referrer';
 
-export interface ShopDay {
+interface ShopDay {
   shopId: string;
   day: string;
   views: number;
@@ -26,7 +26,7 @@ export interface ShopDay {
   botEvents: number;
   ownerEvents: number;
 }
-export interface ShopDimension {
+interface ShopDimension {
   shopId: string;
   day: string;
   dimension: Dimension;
@@ -34,20 +34,20 @@ export interface ShopDimension {
   views: number;
   clicks: number;
 }
-export interface ProductDay {
+interface ProductDay {
   productId: string;
   day: string;
   shopId: string;
   clicks: number;
 }
-export interface ProductDimension {
+interface ProductDimension {
   productId: string;
   day: string;
   dimension: Dimension;
   key: string;
   clicks: number;
 }
-export interface Visitor {
+interface Visitor {
   shopId: string;
   day: string;
   visitor: string;

@@ -10,11 +10,11 @@ import { Redis } from 'ioredis';
 import type { AnalyticsConfig } from '../config';
 import { RollupsService } from './rollups.service';
 
-export const ROLLUP_QUEUE = 'analytics-rollups';
+const ROLLUP_QUEUE = 'analytics-rollups';
 const PRUNE_EVERY_MS = 3600_000;
 
 /** BullMQ keys live under the environment's Redis prefix, e.g. "kartlink:bull:analytics-rollups:…". */
-export const bullPrefix = (redisKeyPrefix: string) => `${redisKeyPrefix}bull`;
+const bullPrefix = (redisKeyPrefix: string) => `${redisKeyPrefix}bull`;
 
 /**
  * The repeatable jobs of analytics-service, in BullMQ: "fold" every ANALYTICS_FOLD_EVERY_MS

@@ -8,7 +8,7 @@ import { UsersRepository } from '../users/users.repository';
 import { AuditRepository } from './audit.repository';
 
 /** An impersonation token is single use and lives at most 15 minutes. */
-export const IMPERSONATION_TOKEN_SECONDS = 15 * 60;
+const IMPERSONATION_TOKEN_SECONDS = 15 * 60;
 
 @Injectable()
 export class AdminService {

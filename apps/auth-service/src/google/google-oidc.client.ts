@@ -21,7 +21,7 @@ export interface SignInChecks {
 
 /** Each call to the provider (discovery, token exchange) gives up after this long. */
 const PROVIDER_TIMEOUT_SECONDS = 5;
-export const GOOGLE_SCOPE = 'openid email profile';
+const GOOGLE_SCOPE = 'openid email profile';
 
 /**
  * The OpenID Connect side of "Continue with Google", with openid-client: discovery of

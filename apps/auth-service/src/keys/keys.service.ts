@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { IsNull, type Repository } from 'typeorm';
 import { SigningKeyEntity } from './signing-key.entity';
 
-export const TOKEN_ISSUER = 'kartlink-auth';
-export const TOKEN_AUDIENCE = 'kartlink';
+const TOKEN_ISSUER = 'kartlink-auth';
+const TOKEN_AUDIENCE = 'kartlink';
 const ALG = 'EdDSA';
 
 /**

@@ -17,8 +17,6 @@ import { passwordChangedMail, resetCodeMail } from '../mail/templates';
 import { SessionsService } from '../sessions/sessions.service';
 import { UsersRepository } from '../users/users.repository';
 
-export const RESET_SENT_MESSAGE = 'If an account exists for this email, we have sent a code to it.';
-
 /**
  * Password reset. The answer to "send a code" is the same whether or not the account exists,
  * and the mail leaves after the answer, so neither words nor timing tell accounts apart.

@@ -20,7 +20,7 @@ import { signUpCodeMail } from '../mail/templates';
 import { SessionsService } from '../sessions/sessions.service';
 import { UsersRepository } from '../users/users.repository';
 
-export const RegistrationMessages = {
+const RegistrationMessages = {
   emailTaken: 'An account with this email already exists. Please sign in instead.',
   noPendingSignUp: 'There is no sign-up waiting for this email. Please sign up again.',
   passwordMismatch: 'The password does not match the one you signed up with.',

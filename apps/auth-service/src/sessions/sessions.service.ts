@@ -26,7 +26,7 @@ import type { SessionEntity } from './session.entity';
 import type { SignInTokenPurpose } from './sign-in-token.entity';
 import { SessionsRepository } from './sessions.repository';
 
-export const SessionMessages = {
+const SessionMessages = {
   invalidCredentials: 'Invalid email or password.',
   tooManyLogins: 'Too many login attempts. Please try again in 15 minutes.',
   invalidToken: 'This sign-in link is invalid or has expired.',
@@ -38,7 +38,7 @@ const LOGIN_FAILURES = { limit: 5, windowMs: 15 * 60_000 };
 const IMPERSONATION_SESSION_SECONDS = 3600;
 
 /** The Redis key that tells the gateway a session's access tokens no longer count. */
-export const revokedSessionKey = (sessionId: string) => `revoked-session:${sessionId}`;
+const revokedSessionKey = (sessionId: string) => `revoked-session:${sessionId}`;
 
 /**
  * Sessions: one per signed-in device, each a family of rotating refresh tokens, with

@@ -19,7 +19,7 @@ import type { UserEntity } from './user.entity';
 import { toAuthUser } from './user.mapper';
 import { UsersRepository } from './users.repository';
 
-export const ProfileMessages = {
+const ProfileMessages = {
   phoneTaken: 'This phone number is already registered to another account.',
   wrongPassword: 'Your current password is incorrect.',
   notFound: 'Your account could not be found. Please sign in again.',

@@ -70,7 +70,7 @@ export class SessionCookies {
   }
 }
 
-export function clientOf(request: FastifyRequest): ClientInfo {
+function clientOf(request: FastifyRequest): ClientInfo {
   const userAgent = request.headers['user-agent'];
   return { ip: request.ip, ...(userAgent ? { userAgent } : {}) };
 }

@@ -35,7 +35,7 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 }
 
 /** The 400 of a body nested too deeply, the same on every route. */
-export const tooDeep = () => new ServiceError(ErrorCode.BAD_REQUEST, JsonBodyMessages.tooDeep);
+const tooDeep = () => new ServiceError(ErrorCode.BAD_REQUEST, JsonBodyMessages.tooDeep);
 
 /**
  * Fastify's own JSON parser (prototype poisoning refused as by default), behind a depth check:

@@ -6,7 +6,7 @@ import { ServiceError } from '@kartlink/server-kit';
  * Flattens class-validator's tree into SPEC's `[{ path, msg }]`, nested paths joined by dots.
  * Problems with the fields a person filled in come first; unknown fields (a client bug) last.
  */
-export function toFieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
+function toFieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   const flat = errors.flatMap((error): Array<FieldError & { unknown: boolean }> => {
     const path = parent ? `${parent}.${error.property}` : error.property;
     const own = Object.entries(error.constraints ?? {}).map(([rule, msg]) =>
@@ -24,7 +24,7 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
   );
 }
 
-export const InputMessages = {
+const InputMessages = {
   body: 'The request body must be a JSON object.',
   characters: (path: string) => `${path} contains characters that are not allowed.`,
 } as const;
@@ -35,7 +35,7 @@ export const InputMessages = {
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Each string of a parsed body, query or parameter that holds a control character. */
-export function controlCharacterErrors(value: unknown, path: string): FieldError[] {
+function controlCharacterErrors(value: unknown, path: string): FieldError[] {
   if (typeof value === 'string')
     return CONTROL.test(value) ? [{ path, msg: InputMessages.characters(path) }] : [];
   if (typeof value !== 'object' || value === null) return [];

@@ -68,7 +68,7 @@ export async function serveWebApp(
  * The page with `<meta name="kartlink:public-url">` set to the public address, before the end
  * of its head (a page without one is left as it is: the app then uses its own origin).
  */
-export function withPublicUrl(html: string, publicUrl: string): string {
+function withPublicUrl(html: string, publicUrl: string): string {
   const head = /<\/head>/i.exec(html);
   if (!head) return html;
   const origin = new URL(publicUrl).origin;

@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
 /** What an image is for: the upload routes' three kinds, and banners. */
 export type StoredKind = 'product' | 'profile' | 'shop' | 'banner';
 
-export interface VariantFacts {
+interface VariantFacts {
   contentType: string;
   bytes: number;
   width: number;

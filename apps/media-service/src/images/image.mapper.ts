@@ -8,10 +8,10 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 };
 
-export const extensionOf = (contentType: string) => EXTENSIONS[contentType] ?? 'img';
+const extensionOf = (contentType: string) => EXTENSIONS[contentType] ?? 'img';
 
 /** The public addresses of an image, by its kind. */
-export function imageUrls(image: Pick<ImageEntity, 'id' | 'kind' | 'contentType'>) {
+function imageUrls(image: Pick<ImageEntity, 'id' | 'kind' | 'contentType'>) {
   switch (image.kind) {
     case 'product':
       return {

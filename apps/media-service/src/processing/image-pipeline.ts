@@ -17,7 +17,7 @@ export interface PrimaryOptions {
   maxPixels: number;
 }
 
-export const THUMBNAIL_SIZE = 320;
+const THUMBNAIL_SIZE = 320;
 
 /**
  * libvips threads per image, and no operation cache: with a few images in flight at once the

@@ -60,16 +60,6 @@ export const jpegWithGps = () =>
     })
     .toBuffer();
 
-/** Noise compresses badly: a JPEG of about `megabytes` MB. */
-export async function largeJpeg(megabytes: number) {
-  const side = Math.round(Math.sqrt((megabytes * 1024 * 1024) / 0.85));
-  const noise = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
-  return sharp(noise, { raw: { width: side, height: side, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
-
 /** A valid PNG header announcing 50000×50000 pixels, followed by little else. */
 export function pngBomb(width = 50_000, height = 50_000) {
   const bytes = Buffer.alloc(400);

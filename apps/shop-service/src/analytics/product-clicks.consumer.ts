@@ -19,7 +19,7 @@ import { JSONCodec } from 'nats';
 import type { ShopConfig } from '../config';
 import { ProductsRepository } from '../products/products.repository';
 
-export const CLICKS_CONSUMER = 'shop-product-clicks';
+const CLICKS_CONSUMER = 'shop-product-clicks';
 const codec = JSONCodec<unknown>();
 
 /**

@@ -20,7 +20,7 @@ import type { ShopConfig } from '../config';
 import { ShopCache } from './shop-cache';
 import { ShopsRepository } from './shops.repository';
 
-export const BANNERS_CONSUMER = 'shop-banners';
+const BANNERS_CONSUMER = 'shop-banners';
 const codec = JSONCodec<unknown>();
 
 /**

@@ -4,7 +4,7 @@ import type { ShopEntity } from './shop.entity';
 export const NO_STEPS_DONE: SetupSteps = { shopUrl: false, basicInfo: false, profilePhoto: false };
 
 /** SPEC section 4: setup is needed while the name, URL or completed setup is missing. */
-export const requiresSetup = (shop: ShopEntity | null) =>
+const requiresSetup = (shop: ShopEntity | null) =>
   !shop || !shop.shopName || !shop.shopUrl || !shop.setupCompleted;
 
 export function toShop(shop: ShopEntity): Shop {
@@ -40,7 +40,7 @@ export function toPublicShop(shop: ShopEntity & { shopUrl: string; shopName: str
 }
 
 /** A visitor sees the banners in the owner's order while the set is enabled, else none. */
-export function visibleBanners(banners: BannerList | null | undefined): BannerList {
+function visibleBanners(banners: BannerList | null | undefined): BannerList {
   if (!banners?.enabled || !Array.isArray(banners.images)) return { enabled: false, images: [] };
   return {
     enabled: true,
