@@ -68,7 +68,7 @@ export const {
 } = shopApi;
 
 /** The setup state of a shop, as GET /shop/status tells it. */
-export function statusOf(shop: Shop): ShopStatus {
+function statusOf(shop: Shop): ShopStatus {
   return {
     hasShop: true,
     requiresSetup: shop.requiresSetup,

@@ -7,7 +7,7 @@ interface TrackingConfig {
   gaMeasurementId?: string;
 }
 
-export interface PageView {
+interface PageView {
   /** Path and query, e.g. "/privacy-policy". */
   path: string;
   /** Page name, e.g. "Privacy Policy". */

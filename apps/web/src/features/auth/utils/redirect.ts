@@ -42,7 +42,7 @@ export function rememberClaimedShopUrl(raw: string | null): string | null {
   return shopUrl;
 }
 
-export function claimedShopUrl(): string | null {
+function claimedShopUrl(): string | null {
   return (
     sessionStorage.getItem(SessionKey.claimedShopUrl) ??
     localStorage.getItem(LocalKey.claimedShopUrl)
