@@ -22,11 +22,11 @@ import { parse, parseAllDocuments } from 'yaml';
  * the table for the README.
  */
 
-export const DEPLOY_APPS = ['gateway', ...SERVICE_NAMES.map((service) => `${service}-service`)];
+const DEPLOY_APPS = ['gateway', ...SERVICE_NAMES.map((service) => `${service}-service`)];
 const KUBERNETES_SCHEMA_VERSION = '1.27';
 
 /** One thing checked: it passed when it found no problem. */
-export interface Assertion {
+interface Assertion {
   group: string;
   name: string;
   problems: string[];
@@ -122,7 +122,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
 };
 
 /** Each app's config schema, read from its source (tools may read app files by path). */
-export async function loadAppSchemas(rootDir: string): Promise<AppSchemas> {
+async function loadAppSchemas(rootDir: string): Promise<AppSchemas> {
   const schemas: AppSchemas = {};
   for (const app of DEPLOY_APPS) {
     const module = (await import(join(rootDir, 'apps', app, 'src', 'config.ts'))) as {
@@ -762,7 +762,7 @@ async function checkProbeScript(checker: Checker, rootDir: string): Promise<stri
 }
 
 /** The README's configuration reference, generated from the apps' config schemas. */
-export function configTable(schemas: AppSchemas): string {
+function configTable(schemas: AppSchemas): string {
   const rows = new Map<
     string,
     { apps: string[]; defaults: Set<string>; secret: boolean; description: string }

@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline';
  * command (tools/start.ts) and the e2e/browser global setup (test/stack-setup.ts).
  */
 
-export const SERVICE_APPS = SERVICE_NAMES.map((service) => `${service}-service`);
+const SERVICE_APPS = SERVICE_NAMES.map((service) => `${service}-service`);
 export const APPS = [...SERVICE_APPS, 'gateway'];
 export const APP_NAME_WIDTH = Math.max(...APPS.map((app) => app.length));
 

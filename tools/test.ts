@@ -156,6 +156,12 @@ const CHECKS: Check[] = [
   },
   { stage: 'lint', name: 'prettier', run: () => command(bin('prettier'), ['--check', '.']) },
   {
+    // knip.json names each workspace's entry points; anything they do not reach fails.
+    stage: 'lint',
+    name: 'knip (unused files, exports and dependencies)',
+    run: () => command(bin('knip'), ['--no-progress']),
+  },
+  {
     stage: 'types',
     name: 'tsc (server, tools, tests)',
     run: () => command(bin('tsc'), ['-p', 'tsconfig.json']),

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 /** Debian's nginx, installed with apt-get when missing and we may (root); its path. */
-export async function ensureNginx(): Promise<string> {
+async function ensureNginx(): Promise<string> {
   if (existsSync(NGINX)) return NGINX;
   if (!canInstallWithApt()) {
     throw new Error(
@@ -32,7 +32,7 @@ export async function ensureNginx(): Promise<string> {
  * a refused click was never published. A 502/503/504 that a gateway answers after doing the
  * work would be retried as well; nothing in this test answers one.
  */
-export function nginxConfig(options: { dir: string; port: number; upstreams: number[] }): string {
+function nginxConfig(options: { dir: string; port: number; upstreams: number[] }): string {
   const { dir, port, upstreams } = options;
   return `
 worker_processes 1;

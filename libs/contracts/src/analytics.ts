@@ -8,32 +8,6 @@
  * are kept apart in `excluded` and left out of every other figure.
  */
 
-/**
- * POST /api/analytics/track-shop/{shopUrl}: a page of the shop was opened, the shop page or one
- * of its product pages. Every field is optional; unknown fields are ignored.
- */
-export interface TrackShopBody {
-  /** Read by the gateway from the User-Agent header; a client without one may say it here. */
-  device?: string;
-  browser?: string;
-  /** The visitor's IANA time zone, e.g. Asia/Kolkata (gives the region). */
-  location?: string;
-  /** The page's document.referrer; only its host is kept. */
-  referrer?: string;
-}
-
-/** POST /api/analytics/track/{urlId}: sent before the visitor is sent on to the store. */
-export interface TrackClickBody {
-  device?: string;
-  browser?: string;
-  /** The visitor's IANA time zone, e.g. Asia/Kolkata. */
-  location?: string;
-  /** Lower-case vendor, e.g. amazon. */
-  platform?: string;
-  /** The page's document.referrer; only its host is kept. */
-  referrer?: string;
-}
-
 /** The 202 answer of both tracking calls. */
 export interface TrackAccepted {
   eventId: string;
@@ -210,7 +184,7 @@ export interface ProductClicks {
 }
 
 /** The longest range one read may ask for. */
-export const ANALYTICS_MAX_RANGE_DAYS = 366;
+const ANALYTICS_MAX_RANGE_DAYS = 366;
 /** The range read when the query names none: the last 30 days, today included. */
 export const ANALYTICS_DEFAULT_RANGE_DAYS = 30;
 /**

@@ -28,8 +28,8 @@ export const AuthMessages = {
     'The profile photo must be an image uploaded to Kartlink. Please upload it again.',
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 export const OTP_LENGTH = 6;
 export const OTP_VALIDITY_SECONDS = 600;
 

@@ -22,5 +22,3 @@ export interface ApiFailure {
   provided?: number;
   requestId?: string;
 }
-
-export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;

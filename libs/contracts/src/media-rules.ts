@@ -40,7 +40,7 @@ export function parseBannerOrder(text: string): number | undefined {
   return Number(value);
 }
 
-export function bannerIdProblem(id: unknown): string | undefined {
+function bannerIdProblem(id: unknown): string | undefined {
   return typeof id === 'string' && id.trim() !== '' ? undefined : BannerMessages.invalidId;
 }
 

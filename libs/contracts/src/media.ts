@@ -3,21 +3,6 @@
  * the `data` of the success envelope.
  */
 
-/** The codes an upload can fail with (SPEC section 5 "Image file checks", section 8). */
-export const UploadErrorCode = {
-  NO_FILE: 'NO_FILE',
-  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
-  FILE_CORRUPT: 'FILE_CORRUPT',
-  INVALID_FILENAME: 'INVALID_FILENAME',
-  FILENAME_TOO_LONG: 'FILENAME_TOO_LONG',
-  EXTENSION_MISMATCH: 'EXTENSION_MISMATCH',
-  NOT_IMAGE: 'NOT_IMAGE',
-  UNSUPPORTED_TYPE: 'UNSUPPORTED_TYPE',
-  DIMENSIONS_TOO_SMALL: 'DIMENSIONS_TOO_SMALL',
-  UNPROCESSABLE_IMAGE: 'UNPROCESSABLE_IMAGE',
-} as const;
-export type UploadErrorCode = (typeof UploadErrorCode)[keyof typeof UploadErrorCode];
-
 export const IMAGE_LIMITS = {
   /** 5 MB (SPEC section 9). */
   maxBytes: 5_242_880,
@@ -33,11 +18,8 @@ export const IMAGE_LIMITS = {
   bannerAspect: 3,
 } as const;
 
-/** Upload types accepted for shop, profile and product images. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 /** Banners take no GIF (SPEC section 5 "Banner checks"). */
 export const BANNER_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
 
 /** What an image upload answers (SPEC section 3 "Upload response" and "Image reference"). */
 export interface UploadedImage {

@@ -19,7 +19,7 @@ export const ProductMessages = {
 
 export const MIN_STORE_URLS = 2;
 export const MAX_STORE_URLS = 7;
-export const SHORT_CODE_LENGTH = 7;
+const SHORT_CODE_LENGTH = 7;
 /** No 0/o, 1/l/i: a code read aloud or off a screen is typed right. */
 export const SHORT_CODE_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
 

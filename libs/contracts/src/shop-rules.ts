@@ -31,7 +31,7 @@ export const DESCRIPTION_MAX = 499;
  * Top-level paths of the web app and the server: a shop there would hide a page or be hidden
  * by it. Compared after lower-casing.
  */
-export const RESERVED_SHOP_URLS: ReadonlySet<string> = new Set([
+const RESERVED_SHOP_URLS: ReadonlySet<string> = new Set([
   '400',
   '404',
   '500',

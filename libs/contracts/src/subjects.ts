@@ -43,7 +43,6 @@ export const Subjects = {
     /** { caller, body } → ShopWrite<Shop>. */
     updateSettings: 'shop.owner.update-settings',
     urlAvailable: 'shop.url.available',
-    validateUrl: 'shop.url.validate',
     publicShop: 'shop.public.shop',
     publicProducts: 'shop.public.products',
     publicProduct: 'shop.public.product',

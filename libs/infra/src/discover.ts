@@ -11,9 +11,9 @@ import {
   type InfraKind,
 } from './urls';
 
-export type InfraOrigin = 'env' | 'local-default' | 'project-started' | 'project-reused';
+type InfraOrigin = 'env' | 'local-default' | 'project-started' | 'project-reused';
 
-export interface InfraEndpoint {
+interface InfraEndpoint {
   url: string;
   origin: InfraOrigin;
 }

@@ -12,7 +12,7 @@ function failure(err: unknown): ProbeResult {
 }
 
 /** Connects and runs `SELECT 1`. A missing database still proves the server answers. */
-export async function probePostgres(url: string): Promise<ProbeResult> {
+async function probePostgres(url: string): Promise<ProbeResult> {
   const client = new Client({
     connectionString: url,
     connectionTimeoutMillis: PROBE_TIMEOUT_MS,
@@ -32,7 +32,7 @@ export async function probePostgres(url: string): Promise<ProbeResult> {
 }
 
 /** Connects without retrying and sends PING. */
-export async function probeRedis(url: string): Promise<ProbeResult> {
+async function probeRedis(url: string): Promise<ProbeResult> {
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: PROBE_TIMEOUT_MS,

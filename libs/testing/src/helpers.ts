@@ -31,7 +31,7 @@ export async function redisKeys(pattern = '*'): Promise<string[]> {
   return keys.map((key) => key.slice(REDIS_KEY_PREFIX.length)).sort();
 }
 
-export interface MailAddress {
+interface MailAddress {
   address: string;
   name?: string;
 }

@@ -14,10 +14,6 @@ import { SEO_LIMITS } from '../shop';
 import { shopDescriptionProblem, shopNameProblem, shopUrlProblem } from '../shop-rules';
 import { isSocialPlatform, type SocialMedia } from '../social';
 
-export class ShopUrlRequest implements ShopUrlBody {
-  @Rule(shopUrlProblem) shopUrl!: string;
-}
-
 /** An availability question: any text is asked, the answer says what is wrong with it. */
 export class ShopUrlCheckRequest implements ShopUrlBody {
   @IsString({ message: 'Shop URL is required' }) @MaxLength(100) shopUrl!: string;
