@@ -7,7 +7,6 @@ import { CodesRepository } from './codes/codes.repository';
 import { CodesService } from './codes/codes.service';
 import type { AuthConfig } from './config';
 import { database, entities } from './database';
-import { UserEventsPublisher } from './events/user-events.publisher';
 import { GoogleOidcClient } from './google/google-oidc.client';
 import { GoogleStateRepository } from './google/google-state.repository';
 import { GoogleController } from './google/google.controller';
@@ -48,7 +47,6 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
     providers: [
       ...authRedisProviders,
       MailerService,
-      UserEventsPublisher,
       KeysService,
       UsersRepository,
       UsersService,

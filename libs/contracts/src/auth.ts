@@ -167,13 +167,3 @@ export interface IssuedSession {
 export interface SessionStatus {
   active: boolean;
 }
-
-/** Payload of the user events on the USERS stream. */
-export interface UserEvent {
-  id: string;
-  occurredAt: string;
-  user: Pick<
-    AuthUser,
-    'id' | 'email' | 'displayName' | 'phoneNumber' | 'photoURL' | 'plan' | 'role'
-  >;
-}

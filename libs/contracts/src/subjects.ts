@@ -106,10 +106,8 @@ export interface ShopWrite<T> {
   changedShopUrls: string[];
 }
 
-/** Events other services may listen to (JetStream stream USERS). */
+/** Events other services listen to. */
 export const Events = {
-  userRegistered: 'events.user.registered',
-  userUpdated: 'events.user.updated',
   /** A shop's public reads changed: { shopUrl }. Every gateway replica drops what it holds. */
   shopChanged: 'events.shop.changed',
   /** JetStream stream ANALYTICS (analyticsStreamName): a shop page was opened (TrackedEvent). */

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { type Caller, ErrorCode, normalizeEmail, type UserPlan } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import { SessionsService } from '../sessions/sessions.service';
-import { UserEventsPublisher } from '../events/user-events.publisher';
 import { toAuthUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
 import { AuditRepository } from './audit.repository';
@@ -16,7 +15,6 @@ export class AdminService {
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly audit: AuditRepository,
-    private readonly events: UserEventsPublisher,
   ) {}
 
   /** Admin status is read from the database, not trusted from the token. */
@@ -41,7 +39,6 @@ export class AdminService {
     const previous = user.plan;
     user.plan = plan;
     await this.users.save(user);
-    await this.events.updated(user);
     await this.audit.record({
       type: 'admin.plan-changed',
       actorId: admin.id,

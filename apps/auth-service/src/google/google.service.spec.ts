@@ -1,7 +1,6 @@
 import { ErrorCode } from '@kartlink/contracts';
 import type { Logger, ServiceError } from '@kartlink/server-kit';
 import { QueryFailedError } from 'typeorm';
-import type { UserEventsPublisher } from '../events/user-events.publisher';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from '../users/user.entity';
 import type { UsersRepository } from '../users/users.repository';
@@ -35,7 +34,7 @@ function account(values: Partial<UserEntity>): UserEntity {
   };
 }
 
-/** GoogleService with in-memory stand-ins for the provider, Redis, the database and events. */
+/** GoogleService with in-memory stand-ins for the provider, Redis and the database. */
 function setup(
   options: {
     enabled?: boolean;
@@ -48,7 +47,6 @@ function setup(
   const states = new Map<string, PendingGoogleSignIn>();
   const users = options.users ?? [];
   const created: UserEntity[] = [];
-  const events: string[] = [];
   const issued: Array<{ userId: string; newUser?: boolean }> = [];
   let createFails = options.createFailsOnce ?? false;
   const down = () => Promise.reject(new TypeError('fetch failed'));
@@ -98,27 +96,16 @@ function setup(
       return Promise.resolve({ token: 'one-time-token', expiresAt: new Date() });
     },
   } as unknown as SessionsService;
-  const publisher = {
-    registered: (user: UserEntity) => events.push(`registered ${user.id}`),
-    updated: (user: UserEntity) => events.push(`updated ${user.id}`),
-  } as unknown as UserEventsPublisher;
   const logger = { info: () => undefined, warn: () => undefined } as unknown as Logger;
 
-  const service = new GoogleService(
-    oidc,
-    stateRepository,
-    usersRepository,
-    sessions,
-    publisher,
-    logger,
-  );
+  const service = new GoogleService(oidc, stateRepository, usersRepository, sessions, logger);
   /** Starts a sign-in and comes back with the provider's answer for its state. */
   const signIn = async (redirect?: unknown) => {
     const { url } = await service.start(redirect);
     const state = new URL(url).searchParams.get('state')!;
     return service.callback(`code=abc&state=${state}`);
   };
-  return { service, states, users, created, events, issued, signIn };
+  return { service, states, users, created, issued, signIn };
 }
 
 const failure = (promise: Promise<unknown>) =>
@@ -131,7 +118,7 @@ const failure = (promise: Promise<unknown>) =>
 
 describe('GoogleService', () => {
   it('creates an account with no password on a first sign-in, and says it is new', async () => {
-    const { signIn, created, events, issued } = setup();
+    const { signIn, created, issued } = setup();
     expect(await signIn('/dashboard/products')).toEqual({
       token: 'one-time-token',
       newUser: true,
@@ -145,32 +132,29 @@ describe('GoogleService', () => {
       passwordHash: null,
       googleSubject: 'google-123',
     });
-    expect(events).toEqual([`registered ${created[0].id}`]);
     expect(issued).toEqual([{ userId: created[0].id, newUser: true }]);
   });
 
   it('finds a known Google account by its subject; an hour-old one is not new', async () => {
     const known = account({ googleSubject: 'google-123', email: 'other@example.com' });
-    const { signIn, created, events } = setup({ users: [known] });
+    const { signIn, created } = setup({ users: [known] });
     expect(await signIn()).toEqual({
       token: 'one-time-token',
       newUser: false,
       redirect: '/dashboard',
     });
     expect(created).toHaveLength(0);
-    expect(events).toEqual([]);
   });
 
   it('links Google to the account with the same e-mail, keeping its own name', async () => {
     const existing = account({ passwordHash: '$argon2id$...', displayName: 'Asha' });
-    const { signIn, events } = setup({ users: [existing] });
+    const { signIn } = setup({ users: [existing] });
     expect((await signIn()).newUser).toBe(false);
     expect(existing).toMatchObject({
       googleSubject: 'google-123',
       displayName: 'Asha',
       photoURL: 'https://photos.example.com/asha.png',
     });
-    expect(events).toEqual([`updated ${existing.id}`]);
   });
 
   it('refuses to relink an account already tied to another Google account', async () => {

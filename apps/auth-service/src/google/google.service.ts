@@ -7,7 +7,6 @@ import {
 } from '@kartlink/contracts';
 import { LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import { QueryFailedError } from 'typeorm';
-import { UserEventsPublisher } from '../events/user-events.publisher';
 import { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
@@ -44,7 +43,6 @@ export class GoogleService {
     private readonly states: GoogleStateRepository,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
-    private readonly events: UserEventsPublisher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -120,7 +118,6 @@ export class GoogleService {
         passwordHash: null,
         googleSubject: identity.subject,
       });
-      await this.events.registered(user);
       return { user, createdNow: true };
     } catch (err) {
       // The same person signing in twice at once: the unique indexes let one through; use it.
@@ -138,7 +135,6 @@ export class GoogleService {
     user.photoURL ??= usablePhoto(identity.picture);
     const saved = await this.users.save(user);
     this.logger.info({ userId: user.id }, 'Google linked to an existing account');
-    await this.events.updated(saved);
     return saved;
   }
 

@@ -14,7 +14,6 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import { CodeMessages, CodesService } from '../codes/codes.service';
 import { countCodeSend } from '../codes/send-limit';
 import { hashSecret, verifySecret } from '../crypto/hashing';
-import { UserEventsPublisher } from '../events/user-events.publisher';
 import { MailerService } from '../mail/mailer.service';
 import { signUpCodeMail } from '../mail/templates';
 import { SessionsService } from '../sessions/sessions.service';
@@ -40,7 +39,6 @@ export class RegistrationService {
     private readonly codes: CodesService,
     private readonly sessions: SessionsService,
     private readonly mailer: MailerService,
-    private readonly events: UserEventsPublisher,
     private readonly limiter: RedisRateLimiter,
     private readonly dataSource: DataSource,
   ) {}
@@ -96,7 +94,6 @@ export class RegistrationService {
       }
       throw err;
     }
-    await this.events.registered(user);
     const { token } = await this.sessions.issueSignInToken(user.id, {
       purpose: 'sign-in',
       ttlSeconds: SIGN_IN_TOKEN_SECONDS,

@@ -11,7 +11,6 @@ import {
 import { LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import { QueryFailedError } from 'typeorm';
 import { hashSecret, verifySecret } from '../crypto/hashing';
-import { UserEventsPublisher } from '../events/user-events.publisher';
 import { MailerService } from '../mail/mailer.service';
 import { passwordChangedMail } from '../mail/templates';
 import { SessionsService } from '../sessions/sessions.service';
@@ -30,7 +29,6 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
-    private readonly events: UserEventsPublisher,
     private readonly mailer: MailerService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -68,7 +66,6 @@ export class UsersService {
       }
       throw err;
     }
-    await this.events.updated(user);
     return this.me(caller);
   }
 
