@@ -91,3 +91,30 @@ describe('timeZone', () => {
     );
   });
 });
+
+describe('what each kind of variable accepts', () => {
+  it('reads integers in decimal only, and yes/no words as booleans', () => {
+    const flags = {
+      N: int({ description: 'n', default: 1, min: 0, max: 10 }),
+      ON: bool({ description: 'on', default: false }),
+    };
+    expect(loadConfig(flags, { N: ' 7 ', ON: ' Yes ' })).toEqual({ N: 7, ON: true });
+    expect(loadConfig(flags, { ON: 'off' })).toEqual({ N: 1, ON: false });
+    for (const N of ['1e1', '0x5', '2.5', 'seven']) {
+      expect(() => loadConfig(flags, { N })).toThrow(`N must be an integer from 0 to 10`);
+    }
+    expect(() => loadConfig(flags, { ON: 'maybe' })).toThrow('ON must be true or false');
+  });
+
+  it('refuses an origin with a path, and text that is no URL at all', () => {
+    expect(() => loadConfig(schema, { DATABASE_URL: 'postgres://db/k', WEB_ORIGIN: 'x' })).toThrow(
+      'WEB_ORIGIN "x" is not an origin such as https://example.com',
+    );
+    expect(() =>
+      loadConfig(schema, { DATABASE_URL: 'postgres://db/k', WEB_ORIGIN: 'https://a.example/app' }),
+    ).toThrow('WEB_ORIGIN "https://a.example/app" must be an origin without a path');
+    expect(() => loadConfig(schema, { DATABASE_URL: 'not a url' })).toThrow(
+      'DATABASE_URL must be a URL',
+    );
+  });
+});

@@ -1,14 +1,19 @@
+import { z } from 'zod';
+
 /**
- * Environment configuration, validated at boot. Each app declares a schema of variables;
- * `loadConfig` parses all of them and throws one error that lists every problem, so an
- * operator fixes a deployment in one pass. Secret values never appear in messages or logs.
+ * Environment configuration, validated at boot with zod. Each app declares a schema of
+ * variables; `loadConfig` parses all of them and throws one error that lists every problem, so
+ * an operator fixes a deployment in one pass. Secret values never appear in messages or logs.
+ * A variable keeps its description, default and secret flag beside its zod schema, for the
+ * configuration tables in the READMEs (tools/deploy-check).
  */
 export interface VarSpec<T> {
   readonly description: string;
   readonly secret?: boolean;
   /** Used when the variable is unset or empty; omit to make the variable required. */
   readonly default?: T;
-  parse(raw: string): T;
+  /** Checks the variable's text and turns it into the value. */
+  readonly schema: z.ZodType<T, string>;
 }
 
 export class ConfigError extends Error {
@@ -18,8 +23,6 @@ export class ConfigError extends Error {
   }
 }
 
-class Invalid extends Error {}
-
 export type Schema = Record<string, VarSpec<unknown>>;
 export type ConfigOf<S extends Schema> = {
   readonly [K in keyof S]: S[K] extends VarSpec<infer T> ? T : never;
@@ -27,112 +30,113 @@ export type ConfigOf<S extends Schema> = {
 
 type Options<T> = { description: string; default?: T; secret?: boolean };
 
+function variable<T>(opts: Options<T>, schema: z.ZodType<T, string>): VarSpec<T> {
+  return { ...opts, schema };
+}
+
 export function str(
   opts: Options<string> & { pattern?: RegExp; maxLength?: number },
 ): VarSpec<string> {
-  return {
-    ...opts,
-    parse(raw) {
-      if (opts.pattern && !opts.pattern.test(raw)) throw new Invalid(`must match ${opts.pattern}`);
-      if (opts.maxLength !== undefined && raw.length > opts.maxLength)
-        throw new Invalid(`must be at most ${opts.maxLength} characters`);
-      return raw;
-    },
-  };
+  let schema = z.string();
+  if (opts.pattern) schema = schema.regex(opts.pattern, { error: `must match ${opts.pattern}` });
+  if (opts.maxLength !== undefined)
+    schema = schema.max(opts.maxLength, {
+      error: `must be at most ${opts.maxLength} characters`,
+    });
+  return variable(opts, schema);
 }
 
 export function int(opts: Options<number> & { min?: number; max?: number }): VarSpec<number> {
   const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = opts;
-  return {
-    ...opts,
-    parse(raw) {
-      const value = Number(raw);
-      if (!/^-?\d+$/.test(raw.trim()) || value < min || value > max)
-        throw new Invalid(`must be an integer from ${min} to ${max}`);
-      return value;
-    },
-  };
+  const error = `must be an integer from ${min} to ${max}`;
+  return variable(
+    opts,
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+$/, { error })
+      .transform(Number)
+      .pipe(z.number().min(min, { error }).max(max, { error })),
+  );
 }
 
 export function bool(opts: Options<boolean>): VarSpec<boolean> {
-  return {
-    ...opts,
-    parse(raw) {
-      const v = raw.trim().toLowerCase();
-      if (['1', 'true', 'yes', 'on'].includes(v)) return true;
-      if (['0', 'false', 'no', 'off'].includes(v)) return false;
-      throw new Invalid('must be true or false');
-    },
-  };
+  return variable(
+    opts,
+    z
+      .string()
+      .trim()
+      .pipe(
+        z.stringbool({
+          truthy: ['1', 'true', 'yes', 'on'],
+          falsy: ['0', 'false', 'no', 'off'],
+          case: 'insensitive',
+          error: 'must be true or false',
+        }),
+      ),
+  );
 }
 
 export function oneOf<const V extends string>(values: readonly V[], opts: Options<V>): VarSpec<V> {
-  return {
-    ...opts,
-    parse(raw) {
-      if (!(values as readonly string[]).includes(raw))
-        throw new Invalid(`must be one of ${values.join(', ')}`);
-      return raw as V;
-    },
-  };
+  return variable(
+    opts,
+    z.enum(values as [V, ...V[]], { error: `must be one of ${values.join(', ')}` }),
+  );
 }
 
 export function url(opts: Options<string> & { protocols: readonly string[] }): VarSpec<string> {
-  return {
-    ...opts,
-    parse(raw) {
-      let parsed: URL;
-      try {
-        parsed = new URL(raw);
-      } catch {
-        throw new Invalid('must be a URL');
-      }
-      if (!opts.protocols.includes(parsed.protocol.replace(/:$/, '')))
-        throw new Invalid(
-          `must be a URL starting with ${opts.protocols.map((p) => `${p}://`).join(' or ')}`,
-        );
-      return raw;
-    },
-  };
+  const wrongProtocol = `must be a URL starting with ${opts.protocols.map((p) => `${p}://`).join(' or ')}`;
+  return variable(
+    opts,
+    z.url({
+      protocol: new RegExp(`^(${opts.protocols.join('|')})$`),
+      error: (issue) =>
+        typeof issue.input === 'string' && URL.canParse(issue.input)
+          ? wrongProtocol
+          : 'must be a URL',
+    }),
+  );
 }
 
 /** An IANA time zone that this runtime knows, e.g. Asia/Kolkata. */
 export function timeZone(opts: Options<string>): VarSpec<string> {
-  return {
-    ...opts,
-    parse(raw) {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: raw });
-      } catch {
-        throw new Invalid('must be an IANA time zone such as Asia/Kolkata');
-      }
-      return raw;
-    },
+  const known = (zone: string) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
   };
+  return variable(
+    opts,
+    z.string().refine(known, { error: 'must be an IANA time zone such as Asia/Kolkata' }),
+  );
 }
 
 /** A comma-separated list of absolute origins (scheme://host[:port]). */
 export function origins(opts: Options<string[]>): VarSpec<string[]> {
-  return {
-    ...opts,
-    parse(raw) {
-      const list = raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      for (const item of list) {
-        let u: URL;
-        try {
-          u = new URL(item);
-        } catch {
-          throw new Invalid(`"${item}" is not an origin such as https://example.com`);
-        }
-        if (u.origin !== item.replace(/\/$/, ''))
-          throw new Invalid(`"${item}" must be an origin without a path`);
-      }
-      return list.map((item) => item.replace(/\/$/, ''));
-    },
-  };
+  const origin = z
+    .url({
+      abort: true,
+      error: (issue) => `"${String(issue.input)}" is not an origin such as https://example.com`,
+    })
+    .refine((item) => new URL(item).origin === item.replace(/\/$/, ''), {
+      error: (issue) => `"${String(issue.input)}" must be an origin without a path`,
+    })
+    .transform((item) => item.replace(/\/$/, ''));
+  return variable(
+    opts,
+    z
+      .string()
+      .transform((raw) =>
+        raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(origin)),
+  );
 }
 
 export function loadConfig<S extends Schema>(
@@ -148,14 +152,14 @@ export function loadConfig<S extends Schema>(
       else out[name] = spec.default;
       continue;
     }
-    try {
-      out[name] = spec.parse(raw);
-    } catch (err) {
-      if (!(err instanceof Invalid)) throw err;
-      // Never echo a secret's value back.
-      const shown = spec.secret ? '' : ` (got "${raw.length > 80 ? `${raw.slice(0, 80)}…` : raw}")`;
-      problems.push(`${name} ${err.message}${shown}`);
+    const parsed = spec.schema.safeParse(raw);
+    if (parsed.success) {
+      out[name] = parsed.data;
+      continue;
     }
+    // Never echo a secret's value back.
+    const shown = spec.secret ? '' : ` (got "${raw.length > 80 ? `${raw.slice(0, 80)}…` : raw}")`;
+    problems.push(`${name} ${parsed.error.issues[0].message}${shown}`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return out as ConfigOf<S>;
