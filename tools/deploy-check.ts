@@ -17,9 +17,10 @@ import { parse, parseAllDocuments } from 'yaml';
  * the schemas cannot: that every variable an app's config schema declares is set for its
  * Deployment and migration Job in every overlay and for its containers in deploy/compose.yaml,
  * secrets only from Secrets, probes, resources, autoscalers and disruption budgets, the
- * Dockerfile's targets, and the README's configuration table. Also runnable alone:
- * `npx tsx tools/deploy-check.ts`, or `npx tsx tools/deploy-check.ts --config-table` to print
- * the table for the README.
+ * Dockerfile's targets, and the configuration tables of the README and of each app's README.
+ * Also runnable alone: `npx tsx tools/deploy-check.ts`, or
+ * `npx tsx tools/deploy-check.ts --config-table [app]` to print the table for the README (or
+ * for apps/<app>/README.md).
  */
 
 const DEPLOY_APPS = ['gateway', ...SERVICE_NAMES.map((service) => `${service}-service`)];
@@ -160,6 +161,7 @@ export async function checkDeploy(rootDir: string): Promise<DeployCheck> {
   notes.push(checkDockerfile(checker, rootDir));
   notes.push(await checkProbeScript(checker, rootDir));
   notes.push(checkReadmeTable(checker, rootDir, schemas));
+  notes.push(checkAppReadmeTables(checker, rootDir, schemas));
   return { assertions: checker.assertions, output: report(checker.assertions, notes) };
 }
 
@@ -797,6 +799,22 @@ function configTable(schemas: AppSchemas): string {
     row.secret ? 'yes' : '',
     row.description,
   ]);
+  return markdownTable(header, body);
+}
+
+/** An app README's configuration table: the variables its config schema declares, in order. */
+function appConfigTable(schema: Schema): string {
+  const header = ['Variable', 'Default', 'Secret', 'What it does'];
+  const body = Object.entries(schema).map(([name, spec]) => [
+    `\`${name}\``,
+    formatDefault(spec.default),
+    spec.secret ? 'yes' : '',
+    spec.description,
+  ]);
+  return markdownTable(header, body);
+}
+
+function markdownTable(header: string[], body: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
   const line = (cells: string[]) =>
     `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
@@ -847,6 +865,29 @@ function checkReadmeTable(checker: Checker, rootDir: string, schemas: AppSchemas
   return `README: configuration table of ${wanted.length - 1} variables`;
 }
 
+function checkAppReadmeTables(checker: Checker, rootDir: string, schemas: AppSchemas): string {
+  for (const app of DEPLOY_APPS) {
+    const file = join('apps', app, 'README.md');
+    const readme = existsSync(join(rootDir, file)) ? readFileSync(join(rootDir, file), 'utf8') : '';
+    const wanted = tableRows(appConfigTable(schemas[app]));
+    const present = new Set(tableRows(readme));
+    const missing = wanted.filter((row) => !present.has(row));
+    const names = missing.map((row) => row.split('|')[1]).filter((name) => name !== 'Variable');
+    const fix = `paste the output of \`npx tsx tools/deploy-check.ts --config-table ${app}\` into it`;
+    checker.check(
+      'README',
+      `${file}: the configuration table matches ${app}'s config schema`,
+      missing.length === 0
+        ? []
+        : missing.length === wanted.length
+          ? [`${file} has no configuration table: ${fix}`]
+          : [`${file} lacks or has an outdated row for ${names.join(', ')}: ${fix}`],
+    );
+  }
+  const counts = DEPLOY_APPS.map((app) => `${app} ${Object.keys(schemas[app]).length}`);
+  return `READMEs of the apps: configuration tables of ${counts.join(', ')} variables`;
+}
+
 function readEnvFile(file: string): Record<string, string> {
   const entries: Record<string, string> = {};
   for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -860,8 +901,16 @@ function readEnvFile(file: string): Record<string, string> {
 if (require.main === module) {
   const rootDir = resolve(__dirname, '..');
   const run = async () => {
-    if (process.argv.includes('--config-table')) {
-      console.log(configTable(await loadAppSchemas(rootDir)));
+    const flag = process.argv.indexOf('--config-table');
+    if (flag !== -1) {
+      const schemas = await loadAppSchemas(rootDir);
+      const app = process.argv[flag + 1];
+      if (app === undefined) console.log(configTable(schemas));
+      else if (schemas[app]) console.log(appConfigTable(schemas[app]));
+      else {
+        console.error(`No app ${app}; apps: ${DEPLOY_APPS.join(', ')}`);
+        return 2;
+      }
       return 0;
     }
     const { assertions, output } = await checkDeploy(rootDir);
