@@ -134,5 +134,24 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // tools/ and the stack's tests use an app through its package's public entry (e.g.
+    // @kartlink/media-service/testing) or a test helper, never the files of its src/.
+    files: ['tools/**/*.{ts,mjs}', 'test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/*/src', '**/apps/*/src/**'],
+              message:
+                "Import what an app offers through its package's entry (@kartlink/<app>/testing) or a test helper, not its src/ files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@kartlink/contracts';
 import { pgQuery, waitFor } from '@kartlink/testing';
 import { type Job, Queue } from 'bullmq';
-import { IMAGE_QUEUE, type PrimaryJob } from '../../apps/media-service/src/processing/jobs';
+import { IMAGE_QUEUE, type PrimaryJob } from '@kartlink/media-service/testing';
 import { TestBlobs } from '../../apps/media-service/test/support/media-harness';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
 import { type AppProcess } from '../support/app-processes';

@@ -3,7 +3,7 @@ import { findFreePort } from '@kartlink/infra';
 import { pgQuery, waitFor } from '@kartlink/testing';
 import { Queue } from 'bullmq';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IMAGE_QUEUE, type PrimaryJob } from '../../apps/media-service/src/processing/jobs';
+import { IMAGE_QUEUE, type PrimaryJob } from '@kartlink/media-service/testing';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
 import { type AppProcess, AppProcesses } from '../support/app-processes';
 import { signUp, Visitor } from '../support/auth-client';

@@ -11,7 +11,7 @@ import {
   makePrimary,
   makeThumbnail,
   makeWebp,
-} from '../../apps/media-service/src/processing/image-pipeline';
+} from '@kartlink/media-service/testing';
 import { signUp, Visitor } from '../../test/support/auth-client';
 import { benchStack } from './bench-stack';
 
