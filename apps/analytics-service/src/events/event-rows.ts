@@ -1,5 +1,4 @@
-import type { AnalyticsEventType, TrackedEvent } from '@kartlink/contracts';
-import { readPayload, TrackedEventPayload } from '@kartlink/contracts/dto';
+import { type AnalyticsEventType, isUuid, type TrackedEvent } from '@kartlink/contracts';
 
 /** An event as stored in analytics.events. */
 export interface EventRow {
@@ -18,9 +17,16 @@ export interface EventRow {
   owner: boolean;
 }
 
+const TYPES: readonly string[] = ['shop_view', 'click'] satisfies AnalyticsEventType[];
+
 /**
  * Reads an event from the stream. Anything that is not an event the gateway could have
  * written answers undefined (it is acknowledged and dropped, never retried forever).
+ *
+ * Checked by hand, unlike the other stream events (contracts' readPayload): this one comes by
+ * the thousand a second, and a class-validator pass costs about 67 µs an event, a quarter of
+ * a core at the click benchmark's rate (its accepted clicks fell from 21 % to 16 % of a bare
+ * server's).
  */
 export function readEvent(json: string): TrackedEvent | undefined {
   let value: unknown;
@@ -29,7 +35,15 @@ export function readEvent(json: string): TrackedEvent | undefined {
   } catch {
     return undefined;
   }
-  return readPayload(TrackedEventPayload, value);
+  if (typeof value !== 'object' || value === null) return undefined;
+  const e = value as Partial<TrackedEvent>;
+  if (!isUuid(e.id)) return undefined;
+  if (typeof e.type !== 'string' || !TYPES.includes(e.type)) return undefined;
+  if (typeof e.occurredAt !== 'string' || Number.isNaN(Date.parse(e.occurredAt))) return undefined;
+  if (typeof e.visitor !== 'string' || e.visitor.length === 0) return undefined;
+  if (e.type === 'shop_view' && typeof e.shopUrl !== 'string') return undefined;
+  if (e.type === 'click' && !isUuid(e.productId)) return undefined;
+  return e as TrackedEvent;
 }
 
 // Older names some browsers still report, under the name the rest use.

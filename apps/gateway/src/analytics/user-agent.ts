@@ -11,14 +11,38 @@ import { UAParser } from 'ua-parser-js';
 /** Machines isbot does not know yet; none today: add a pattern with a test when one shows up. */
 const NOT_PEOPLE: RegExp[] = [];
 
+export type Device = 'mobile' | 'tablet' | 'desktop';
+
+interface Agent {
+  bot: boolean;
+  device: Device;
+  browser: string;
+}
+
+// Visitors share a few user agents (a phone model's browser, an app's in-app browser): each is
+// read once and kept, which spares every click the parsing (about 16 µs). Bounded: the oldest
+// entry goes first.
+const KNOWN_MAX = 2000;
+const known = new Map<string, Agent>();
+
+function agentOf(userAgent: string): Agent {
+  let agent = known.get(userAgent);
+  if (!agent) {
+    agent = {
+      bot: isbot(userAgent) || NOT_PEOPLE.some((p) => p.test(userAgent)),
+      ...parse(userAgent),
+    };
+    if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value!);
+    known.set(userAgent, agent);
+  }
+  return agent;
+}
+
 /** True for a user agent that is not a person (an empty one included). */
 export function isBotUserAgent(userAgent: string | undefined | null): boolean {
   const ua = (userAgent ?? '').trim();
-  if (!ua) return true;
-  return isbot(ua) || NOT_PEOPLE.some((pattern) => pattern.test(ua));
+  return !ua || agentOf(ua).bot;
 }
-
-export type Device = 'mobile' | 'tablet' | 'desktop';
 
 // ua-parser-js's names, under the name an owner knows (the engine's variants as one browser).
 const BROWSER_NAMES: Record<string, string> = {
@@ -34,12 +58,18 @@ const BROWSER_NAMES: Record<string, string> = {
   WebKit: 'Other',
 };
 
+function parse(userAgent: string): { device: Device; browser: string } {
+  const parser = new UAParser(userAgent);
+  const { name } = parser.getBrowser();
+  const { type } = parser.getDevice();
+  return {
+    device: type === 'mobile' || type === 'tablet' ? type : 'desktop',
+    browser: name ? (BROWSER_NAMES[name] ?? name) : 'Other',
+  };
+}
+
 /** The visitor's kind of device and browser, e.g. mobile and Instagram. */
 export function visitorAgent(userAgent: string): { device: Device; browser: string } {
-  const { device, browser } = new UAParser(userAgent).getResult();
-  const name = browser.name ? (BROWSER_NAMES[browser.name] ?? browser.name) : 'Other';
-  return {
-    device: device.type === 'mobile' || device.type === 'tablet' ? device.type : 'desktop',
-    browser: name,
-  };
+  const { device, browser } = agentOf(userAgent);
+  return { device, browser };
 }

@@ -2,25 +2,22 @@ import { plainToInstance, Type } from 'class-transformer';
 import {
   IsArray,
   IsBoolean,
-  IsDateString,
-  IsIn,
   IsInt,
-  IsOptional,
   IsString,
   IsUUID,
   Matches,
   Max,
   Min,
-  MinLength,
-  ValidateIf,
   ValidateNested,
   validateSync,
 } from 'class-validator';
-import type { AnalyticsEventType, ProductClicksChanged, TrackedEvent } from '../analytics';
+import type { ProductClicksChanged } from '../analytics';
 import type { Banner, BannerList, BannersChanged } from '../media';
 
 /**
- * The payloads of the stream events, as DTOs: a consumer reads an event through readPayload,
+ * The payloads of the stream events, as DTOs (the tracked visits and clicks excepted, which
+ * come by the thousand a second: see analytics-service's readEvent): a consumer reads an event
+ * through readPayload,
  * which keeps the declared fields only and answers undefined for anything a producer could not
  * have written (it is acknowledged and dropped, never retried for ever).
  */
@@ -57,24 +54,4 @@ export class BannersChangedPayload implements BannersChanged {
 export class ProductClicksPayload implements ProductClicksChanged {
   @IsUUID() productId!: string;
   @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) clicks!: number;
-}
-
-const EVENT_TYPES: AnalyticsEventType[] = ['shop_view', 'click'];
-
-/** Events.analyticsShopView and Events.analyticsClick, from the gateway. */
-export class TrackedEventPayload implements TrackedEvent {
-  @IsUUID() id!: string;
-  @IsIn(EVENT_TYPES) type!: AnalyticsEventType;
-  @IsDateString() occurredAt!: string;
-  @ValidateIf((e: TrackedEvent) => e.type === 'shop_view') @IsString() shopUrl?: string;
-  @ValidateIf((e: TrackedEvent) => e.type === 'click') @IsUUID() productId?: string;
-  // Free text the gateway read and bounded; a missing one is null.
-  @IsOptional() @IsString() device!: string | null;
-  @IsOptional() @IsString() browser!: string | null;
-  @IsOptional() @IsString() timeZone!: string | null;
-  @IsOptional() @IsString() platform!: string | null;
-  @IsOptional() @IsString() referrer!: string | null;
-  @IsString() @MinLength(1) visitor!: string;
-  @IsOptional() @IsBoolean() bot!: boolean;
-  @IsOptional() @IsString() viewerUserId?: string;
 }
