@@ -3,8 +3,14 @@ import { pgQuery, stackBaseUrl, waitFor } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signUp, strongPassword, Visitor } from '../support/auth-client';
-import { at, launchChromium, reached, screenshotOnFailure } from '../support/browser';
+import { signUp, Visitor } from '../support/auth-client';
+import {
+  at,
+  launchChromium,
+  reached,
+  screenshotOnFailure,
+  signInThroughScreens,
+} from '../support/browser';
 
 // Issue 12: nothing on the page is cut off or covered, on a phone as on a computer, in the built
 // web app that test/stack-setup.ts starts.
@@ -71,15 +77,6 @@ async function addProduct(
   return made.body.data;
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto(at('/auth'));
-  await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await reached(page, '/dashboard');
-}
-
 // Every store a product can lead to (SPEC), as the analytics page names them.
 const STORES = [
   ['amazon', 'Amazon'],
@@ -125,7 +122,7 @@ describe('the analytics page', () => {
 
       const { context, page } = await open(screen);
       await screenshotOnFailure(page, `layout-store-names-${screen}`, async () => {
-        await signIn(page, email);
+        await signInThroughScreens(page, email);
         await page.goto(at('/dashboard/analytics'));
         await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
         const card = page.getByRole('region', { name: 'Clicks by store' });
@@ -216,7 +213,7 @@ describe('a toast in the dashboard', () => {
       const { email } = await shopOwner('Toast Corner');
       const { context, page } = await open(screen);
       await screenshotOnFailure(page, `layout-toast-${screen}`, async () => {
-        await signIn(page, email);
+        await signInThroughScreens(page, email);
         const { toast, toggle, bottomBar } = await boxesWhileSavedToastShows(page);
         expect(toggle.height).toBeGreaterThan(0);
         expect(covering('the toast', toast, 'the dark mode button', toggle)).toBeNull();

@@ -2,13 +2,14 @@ import type { Product, Shop } from '@kartlink/contracts';
 import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { signUp, strongPassword, Visitor } from '../support/auth-client';
+import { signUp, Visitor } from '../support/auth-client';
 import {
   accessibilityViolations,
   at,
   launchChromium,
   reached,
   screenshotOnFailure,
+  signInThroughScreens,
 } from '../support/browser';
 
 // An owner who runs the shop from a phone, through the built web app that test/stack-setup.ts
@@ -66,15 +67,6 @@ async function phone(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page: await context.newPage() };
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto(at('/auth'));
-  await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await reached(page, '/dashboard');
-}
-
 /** Whether the whole box of `locator` is on screen now. */
 async function onScreen(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
@@ -118,7 +110,7 @@ describe('an owner on a phone', () => {
     }
 
     await screenshotOnFailure(page, 'owner-phone-journey', async () => {
-      await signIn(page, email);
+      await signInThroughScreens(page, email);
       await page.getByRole('heading', { level: 1, name: 'Your dashboard' }).waitFor();
       // The bar holds the main four and More, all on screen at once; the page marks itself.
       for (const name of ['Overview', 'Links', 'Create link', 'Analytics']) {
@@ -212,7 +204,7 @@ describe('an owner on a phone', () => {
     const { owner, email } = await ownerWithProducts(FREE_LIMIT - 1);
     const { context, page } = await phone();
     await screenshotOnFailure(page, 'owner-phone-limit', async () => {
-      await signIn(page, email);
+      await signInThroughScreens(page, email);
       await page.goto(at('/dashboard/create-link'));
       await page.getByText(`${FREE_LIMIT - 1} of ${FREE_LIMIT}`).waitFor();
       await page.getByLabel('Store link 1', { exact: true }).fill('https://www.ajio.com/p/1');

@@ -2,6 +2,7 @@ import { fetchMail } from '@kartlink/testing';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { strongPassword } from './auth-client';
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
 export function launchChromium(): Promise<Browser> {
@@ -46,6 +47,16 @@ export async function signUpThroughScreens(page: Page, email: string, fullName: 
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify and create account' }).click();
   await reached(page, '/shop/setup');
+}
+
+/** Signs in through /auth with the password auth-client's signUp gives; ends on /dashboard. */
+export async function signInThroughScreens(page: Page, email: string) {
+  await page.goto(at('/auth'));
+  await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await reached(page, '/dashboard');
 }
 
 /**
