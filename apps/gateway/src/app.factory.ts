@@ -7,7 +7,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
-import { mapError } from './http/error-mapping';
+import { sendError } from './http/exception.filter';
 import { closeConnectionsGracefully } from './http/graceful-close';
 import { registerJsonParser } from './http/json-body';
 import { createValidationPipe } from './http/validation';
@@ -63,13 +63,7 @@ export async function createGateway(
     // A path Fastify's router cannot read (bad percent-encoding, an over-long parameter) gets
     // the envelope every other refusal gets.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
-      const { status, body } = mapError(error, request);
-      request.log.info({ status, errorCode: body.errorCode }, 'request refused');
-      void reply
-        .status(status)
-        .header(Headers.requestId, request.id)
-        .header('cache-control', 'no-store')
-        .send({ ...body, requestId: request.id });
+      sendError(error, request, reply);
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(

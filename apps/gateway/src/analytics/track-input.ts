@@ -1,5 +1,6 @@
 import { type FieldError, TRACK_LIMITS } from '@kartlink/contracts';
 import { JsonBodyMessages, MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-body';
+import { InputMessages } from '../http/validation';
 
 /** What a tracking call says about the visitor, checked and normalised. */
 export interface TrackInput {
@@ -21,7 +22,7 @@ export const TrackMessages = {
   body: 'The body must be a JSON object.',
   text: (field: string) => `${field} must be text.`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
-  characters: (field: string) => `${field} contains characters that are not allowed.`,
+  characters: InputMessages.characters,
   timeZone: 'location must be a time zone such as Asia/Kolkata.',
   urlId: 'This link id is not valid.',
 } as const;

@@ -1,4 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
+import { Headers } from '@kartlink/contracts';
 import type { Logger } from '@kartlink/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mapError } from './error-mapping';
@@ -11,20 +12,32 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
-    const { status, body, unexpected } = mapError(exception, request);
-    if (unexpected) {
-      request.log.error({ err: exception, errorCode: body.errorCode }, 'request failed');
-    } else {
-      request.log.info({ status, errorCode: body.errorCode }, 'request refused');
-    }
-    if (reply.sent) {
+    if (!sendError(exception, request, http.getResponse<FastifyReply>()))
       this.logger.warn({ requestId: request.id }, 'error after the reply was sent');
-      return;
-    }
-    void reply
-      .status(status)
-      .header('cache-control', 'no-store')
-      .send({ ...body, requestId: request.id });
   }
+}
+
+/**
+ * Logs a failure (an error for a bug or an outage, info for a refusal) and answers the
+ * envelope, unless an answer went already (false). Fastify's frameworkErrors handler
+ * (app.factory.ts) calls it too, for the paths its router cannot read, which no filter sees.
+ */
+export function sendError(
+  exception: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  const { status, body, unexpected } = mapError(exception, request);
+  if (unexpected) {
+    request.log.error({ err: exception, errorCode: body.errorCode }, 'request failed');
+  } else {
+    request.log.info({ status, errorCode: body.errorCode }, 'request refused');
+  }
+  if (reply.sent) return false;
+  void reply
+    .status(status)
+    .header(Headers.requestId, request.id)
+    .header('cache-control', 'no-store')
+    .send({ ...body, requestId: request.id });
+  return true;
 }

@@ -24,7 +24,7 @@ function toFieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   );
 }
 
-const InputMessages = {
+export const InputMessages = {
   body: 'The request body must be a JSON object.',
   characters: (path: string) => `${path} contains characters that are not allowed.`,
 } as const;
