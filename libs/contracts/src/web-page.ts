@@ -1,6 +1,27 @@
+import type { PublicProduct } from './product';
+import type { PublicShop } from './shop';
+
 /**
  * The page the gateway serves for every app path carries the product's public address
  * (PUBLIC_URL) in `<meta name="kartlink:public-url" content="…">`, so that every link the web
  * app shows or copies uses the address the server's own links use.
  */
 export const PUBLIC_URL_META = 'kartlink:public-url';
+
+/**
+ * The id of the `<script type="application/json">` the gateway writes into a public page's HTML
+ * with the data that page shows, so that its first paint needs no API round trip. The web app
+ * reads it once at start and seeds its query cache with it, under the same arguments its
+ * queries use (the shop URL as in the address, lower-cased; the short code lower-cased).
+ */
+export const EMBEDDED_DATA_ID = 'kartlink-data';
+
+/** What that script holds: each part is exactly the `data` of the public API's answer. */
+export interface EmbeddedPublicData {
+  /** GET /api/shop/{shopUrl}: on a shop page and on a product page. */
+  shop?: { shopUrl: string; data: PublicShop };
+  /** GET /api/shop/{shopUrl}/urls: on a shop page. */
+  products?: { shopUrl: string; data: PublicProduct[] };
+  /** GET /api/url/shop/{shopUrl}/{shortCode}: on a product page. */
+  product?: { shopUrl: string; shortCode: string; data: PublicProduct };
+}
