@@ -14,3 +14,6 @@ export * from './social';
 export * from './subjects';
 export * from './web-page';
 export * from './ids';
+export * from './image-urls';
+export * from './page-head';
+export * from './share-card';
