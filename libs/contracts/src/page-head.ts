@@ -34,7 +34,7 @@ export interface PageHead {
   lcpImage?: string;
 }
 
-export interface ShareImage {
+interface ShareImage {
   /** Absolute. */
   url: string;
   width?: number;
@@ -42,7 +42,7 @@ export interface ShareImage {
   alt: string;
 }
 
-export const SITE_NAME = 'Kartlink';
+const SITE_NAME = 'Kartlink';
 /** About what search results and previews show of a description before cutting it. */
 const DESCRIPTION_MAX = 160;
 
