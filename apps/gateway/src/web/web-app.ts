@@ -66,12 +66,12 @@ export async function serveWebApp(
     if (/\.[A-Za-z0-9]+$/.test(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
+    const page = pageKindOf(path);
     // Link previews (WhatsApp, Instagram, X...) read the page itself: counted apart as bots.
-    const previewed = previewedShop(request.method, path, request.headers['user-agent']);
+    const previewed = previewedShop(request.method, page, request.headers['user-agent']);
     if (previewed) analytics.recordPreview(previewed, request);
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
 
-    const page = pageKindOf(path);
     if (page.kind === 'app') return reply.send(template.app(page.indexed));
     if (page.kind === 'not-found') return reply.status(404).send(template.app(false));
     try {
