@@ -83,7 +83,7 @@ describe('public shop and product pages', () => {
     // The shop: its name, its product card, the Created with link, nothing sticking out.
     await page.goto(at(`/${shopUrl}`));
     await page.getByRole('heading', { level: 1, name: 'Diya House' }).waitFor();
-    expect(await page.title()).toBe('Diya House');
+    expect(await page.title()).toBe('Diya House · Kartlink');
     const card = page.getByRole('article').filter({ hasText: 'Brass diya set of 4' });
     await card.waitFor();
     expect(await card.getByText('₹2,450').isVisible()).toBe(true);

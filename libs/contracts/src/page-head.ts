@@ -68,6 +68,14 @@ function absolute(base: string, address: string): string {
   }
 }
 
+/** The tab title of a shop page: its SEO title, else its name, then the product's. */
+export const shopPageTitle = (shop: Pick<PublicShop, 'shopName' | 'seo'>) =>
+  `${firstText(shop.seo?.title) ?? shop.shopName} · ${SITE_NAME}`;
+
+/** The tab title of a product page: the product, then its shop. */
+export const productPageTitle = (productTitle: string, shopName: string) =>
+  `${productTitle} · ${shopName}`;
+
 /** Public pages live at /{shopUrl} and /{shopUrl}/{shortCode} (SPEC section 2). */
 export const shopPagePath = (shopUrl: string) => `/${encodeURIComponent(shopUrl)}`;
 export const productPagePath = (shopUrl: string, shortCode: string) =>
@@ -106,7 +114,6 @@ export function shopPageHead(
 ): PageHead {
   const url = `${base}${shopPagePath(shop.shopUrl)}`;
   const name = shop.shopName;
-  const title = `${firstText(shop.seo?.title) ?? name} · ${SITE_NAME}`;
   const visible = products.filter((product) => product.showOnShop);
   const description = clip(
     firstText(shop.seo?.description, shop.shopDescription) ??
@@ -121,7 +128,7 @@ export function shopPageHead(
     .map((link) => link.url)
     .filter((link) => /^https?:\/\//.test(link));
   return {
-    title,
+    title: shopPageTitle(shop),
     description,
     keywords: firstText(shop.seo?.keywords),
     canonical: url,
@@ -206,7 +213,7 @@ export function productPageHead(shop: PublicShop, product: PublicProduct, base: 
         }
       : undefined;
   return {
-    title: `${product.title} · ${shop.shopName}`,
+    title: productPageTitle(product.title, shop.shopName),
     description,
     canonical: url,
     og: {
