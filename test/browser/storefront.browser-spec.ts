@@ -137,6 +137,24 @@ describe('public shop and product pages', () => {
     await page.context().close();
   });
 
+  it('paints a product page from its own HTML, with the API unreachable', async () => {
+    const { shopUrl, product } = await shopWithProduct();
+    const page = await phonePage();
+    // The public JSON reads fail as on a dropped connection; pictures and code still load.
+    const asked: string[] = [];
+    await page.route(/\/api\/(shop\/[^/]+(\/urls|\/stats)?|url\/shop\/[^/]+\/[^/]+)$/, (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      return route.abort('internetdisconnected');
+    });
+    await page.goto(at(`/${shopUrl}/${product.shortCode}`));
+    await page.getByRole('heading', { level: 1, name: 'Brass diya set of 4' }).waitFor();
+    expect(await page.getByText('₹2,450').first().isVisible()).toBe(true);
+    expect(await page.title()).toBe('Brass diya set of 4 · Diya House');
+    // The page had what it shows: it did not ask for the product.
+    expect(asked.filter((path) => path.startsWith('/api/url/'))).toEqual([]);
+    await page.context().close();
+  });
+
   it('tells a visitor when a product link does not exist', async () => {
     const { shopUrl } = await shopWithProduct();
     const page = await phonePage();
