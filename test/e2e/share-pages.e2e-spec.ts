@@ -7,8 +7,9 @@ import {
   type Shop,
   type UploadedImage,
 } from '@kartlink/contracts';
-import { stackBaseUrl } from '@kartlink/testing';
+import { stackBaseUrl, waitFor } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
+import sharp from 'sharp';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
 import { signUp, Visitor } from '../support/auth-client';
 import { file, sendForm } from '../support/forms';
@@ -188,6 +189,44 @@ describe('a public shop page, as a link preview reads it', () => {
       const { status, document } = await page(`/${prefix}/${shopUrl.toUpperCase()}`);
       expect(status).toBe(200);
       expect(document.link('canonical')?.attr('href')).toBe(`${stackBaseUrl()}/${shopUrl}`);
+    }
+  });
+});
+
+/** WhatsApp's published rules for the picture of a preview. */
+async function expectPreviewPicture(address: string | undefined) {
+  expect(address).toMatch(/^https?:\/\//);
+  const response = await fetch(address!, { headers: { 'user-agent': AGENTS.whatsapp } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^image\/(jpeg|png)$/);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.length).toBeLessThan(600 * 1024);
+  const { width = 0, height = 1 } = await sharp(bytes).metadata();
+  expect({ width, height }).toEqual({ width: 1200, height: 630 });
+  expect(width / height).toBeLessThanOrEqual(4);
+}
+
+describe('the picture of a preview', () => {
+  it('is a 1200×630 card of the product, of the shop photo, or of the shop’s name', async () => {
+    const { owner, shopUrl } = await publicShop();
+    const product = await addProduct(owner);
+    const shopPage = await page(`/${shopUrl}`, AGENTS.whatsapp);
+    const productPage = await page(`/${shopUrl}/${product.shortCode}`, AGENTS.whatsapp);
+    const plain = await publicShop({ shopPhotoURL: null });
+    const plainPage = await page(`/${plain.shopUrl}`, AGENTS.whatsapp);
+    expect(content(plainPage.document, 'og:image')).toContain(`/api/shop/${plain.shopUrl}/card`);
+    for (const { document } of [shopPage, productPage, plainPage]) {
+      const card = content(document, 'og:image')!;
+      // A photo's card is made just after its upload answers; until then its photo stands in.
+      if (!card.includes(`/api/shop/${plain.shopUrl}/`))
+        await waitFor(
+          async () =>
+            (await fetch(card, { method: 'HEAD' })).headers
+              .get('cache-control')
+              ?.includes('immutable') || undefined,
+          { timeoutMs: 20_000, description: 'the share card made' },
+        );
+      await expectPreviewPicture(card);
     }
   });
 });
