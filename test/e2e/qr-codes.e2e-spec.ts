@@ -6,6 +6,9 @@ import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { signUp, Visitor } from '../support/auth-client';
 
+// Signing up hashes a password slowly; decoding a 1024 px code takes a while on 2 busy cores.
+jest.setTimeout(60_000);
+
 const uniqueUrl = (label: string) => `${label}-${Date.now().toString(36)}-${randomInt(1e6)}`;
 
 async function shopOwner(isShopPublic: boolean) {

@@ -3,6 +3,7 @@ import {
   type Caller,
   ErrorCode,
   normalizeShopUrl,
+  ProductMessages,
   productPagePath,
   type ProductPage,
   type PublicProduct,
@@ -84,7 +85,10 @@ export function registerQrRoutes(app: NestFastifyApplication) {
     }
   }
 
-  /** The owner's product with this short code: searched for, page by page, until found. */
+  /**
+   * The owner's product with this short code: searched for, page by page, until found. In
+   * the owner's own shop, a code they do not have is unknown (404), not private.
+   */
   async function ownProduct(caller: Caller, shopUrl: string, shortCode: string) {
     if (!(await ownShop(caller, shopUrl))) return false;
     const limit = 100;
@@ -94,7 +98,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
         query: { page, limit, search: shortCode },
       });
       if (found.items.some((product) => product.shortCode === shortCode)) return true;
-      if (page * limit >= found.total) return false;
+      if (page * limit >= found.total) throw ServiceError.notFound(ProductMessages.notFound);
     }
   }
 
