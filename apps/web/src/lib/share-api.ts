@@ -19,13 +19,15 @@ export interface QrImage {
   filename: string;
 }
 
-function dataUrlOf(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error ?? new Error('could not read the picture'));
-    reader.readAsDataURL(blob);
-  });
+/** A response's bytes as a data: URL of its type. */
+async function dataUrlOf(response: Response): Promise<string> {
+  const type = (response.headers.get('content-type') ?? 'application/octet-stream').split(';')[0];
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let binary = '';
+  // In slices: String.fromCharCode takes its bytes as arguments, and arguments are limited.
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${type};base64,${btoa(binary)}`;
 }
 
 /** The picture of a data: URL back as a Blob, to save as a file. */
@@ -49,8 +51,8 @@ const shareApi = api.injectEndpoints({
         url: `${path}.${format}`,
         params: { size, download: 1 },
         // A refusal is a JSON envelope; only a success is a picture.
-        responseHandler: async (response) =>
-          response.ok ? dataUrlOf(await response.blob()) : response.json().catch(() => null),
+        responseHandler: (response) =>
+          response.ok ? dataUrlOf(response) : response.json().catch(() => null),
       }),
       transformResponse: (dataUrl: string, meta, { format }) => ({
         dataUrl,

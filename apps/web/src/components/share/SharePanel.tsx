@@ -4,12 +4,7 @@ import toast from 'react-hot-toast';
 import { useModal } from '../../hooks/use-modal';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../lib/errors';
 import { saveFile } from '../../lib/save-file';
-import {
-  blobOf,
-  type QrFormat,
-  useLazyQrCodeQuery,
-  useQrCodeQuery,
-} from '../../lib/share-api';
+import { blobOf, type QrFormat, useLazyQrCodeQuery, useQrCodeQuery } from '../../lib/share-api';
 import { CopyButton } from '../CopyButton';
 import { CloseIcon, DownloadIcon, ShareIcon } from '../icons';
 import { LinkPreview } from './LinkPreview';
@@ -19,45 +14,8 @@ import './share.css';
 /** The size a QR code is downloaded at: sharp on a printed flyer. */
 const DOWNLOAD_SIZE = 1024;
 
-interface ShareButtonProps {
-  /** Null while there is nothing to share yet (no shop URL): no button. */
-  shareable: Shareable | null;
-  /** The button's accessible name when "Share" is not enough (rows of links). */
-  label?: string;
-  className?: string;
-}
-
-/** Opens the share panel of a shop or a product: a dialog, a sheet from the bottom on phones. */
-export function ShareButton({
-  shareable,
-  label,
-  className = 'button button--secondary button--small',
-}: ShareButtonProps) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  if (!shareable) return null;
-  return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        className={className}
-        aria-label={label}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
-        <ShareIcon width={16} height={16} />
-        Share
-      </button>
-      {open && (
-        <ShareDialog shareable={shareable} onClose={() => setOpen(false)} returnFocusTo={button} />
-      )}
-    </>
-  );
-}
-
-function ShareDialog({
+/** The share panel as a modal: a dialog, a sheet from the bottom on phones. */
+export function ShareDialog({
   shareable,
   onClose,
   returnFocusTo,
@@ -105,10 +63,12 @@ function ShareDialog({
  * Everything to share a page: its link to copy, the chat apps' share pages, the phone's own
  * share sheet, the QR code to download, and how the link will look in a chat.
  */
-export function SharePanel({ shareable }: { shareable: Shareable }) {
+function SharePanel({ shareable }: { shareable: Shareable }) {
   const { address, head } = shareable;
   const links = shareLinks(address, head.og.title);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const canShare = typeof navigator.share === 'function';
+  const appsTitle = useId();
+  const previewTitle = useId();
 
   const shareNatively = async () => {
     try {
@@ -131,8 +91,8 @@ export function SharePanel({ shareable }: { shareable: Shareable }) {
         </div>
       </section>
 
-      <section className="share-panel__section" aria-labelledby="share-apps-title">
-        <h3 id="share-apps-title" className="share-panel__heading">
+      <section className="share-panel__section" aria-labelledby={appsTitle}>
+        <h3 id={appsTitle} className="share-panel__heading">
           Send it
         </h3>
         <ul className="share-panel__apps">
@@ -156,8 +116,8 @@ export function SharePanel({ shareable }: { shareable: Shareable }) {
 
       <QrCodeSection shareable={shareable} />
 
-      <section className="share-panel__section" aria-labelledby="share-preview-title">
-        <h3 id="share-preview-title" className="share-panel__heading">
+      <section className="share-panel__section" aria-labelledby={previewTitle}>
+        <h3 id={previewTitle} className="share-panel__heading">
           How it looks in a chat
         </h3>
         <LinkPreview head={head} />
@@ -185,6 +145,7 @@ function QrCodeSection({ shareable }: { shareable: Shareable }) {
   });
   const [fetchQr] = useLazyQrCodeQuery();
   const [busy, setBusy] = useState<QrFormat | null>(null);
+  const titleId = useId();
 
   const download = async (format: QrFormat) => {
     setBusy(format);
@@ -204,8 +165,8 @@ function QrCodeSection({ shareable }: { shareable: Shareable }) {
   };
 
   return (
-    <section className="share-panel__section share-qr" aria-labelledby="share-qr-title">
-      <h3 id="share-qr-title" className="share-panel__heading">
+    <section className="share-panel__section share-qr" aria-labelledby={titleId}>
+      <h3 id={titleId} className="share-panel__heading">
         QR code
       </h3>
       <div className="share-qr__body">

@@ -4,7 +4,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { LinkIcon, SparkIcon, StoreIcon, ToolIcon } from '../../../components/icons';
 import { LimitReached } from '../../../components/plan/LimitReached';
 import { ProductQuotaMeter } from '../../../components/plan/ProductQuotaMeter';
-import { ShareButton } from '../../../components/share/SharePanel';
+import { ShareButton } from '../../../components/share/ShareButton';
 import { shareableOf } from '../../../components/share/share-target';
 import { selectCurrentUser } from '../../../lib/auth-slice';
 import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { SwitchField } from '../../../components/form/SwitchField';
 import { StoreIcon } from '../../../components/icons';
-import { ShareButton } from '../../../components/share/SharePanel';
+import { ShareButton } from '../../../components/share/ShareButton';
 import { shareableOf } from '../../../components/share/share-target';
 import { thumbnailOf } from '@kartlink/contracts';
 import { StoreChip } from './StoreChip';

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { FormAlert } from '../../../components/form/FormAlert';
-import { ShareButton } from '../../../components/share/SharePanel';
+import { ShareButton } from '../../../components/share/ShareButton';
 import { shareableOf } from '../../../components/share/share-target';
 import { ArrowLeftIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/Spinner';
