@@ -18,7 +18,7 @@ export const DEFAULT_QR_SIZE: QrSize = 512;
  */
 const ERROR_CORRECTION = 'Q';
 /** The white border a scanner needs to find the code, in modules (ISO/IEC 18004). */
-export const QUIET_ZONE = 4;
+const QUIET_ZONE = 4;
 
 export interface QrImage {
   body: Buffer;

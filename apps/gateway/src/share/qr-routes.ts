@@ -27,7 +27,7 @@ const PUBLIC_CACHE = 'public, max-age=31536000';
 /** The code of a shop only its owner may see yet: kept by the owner's browser alone. */
 const OWNER_CACHE = 'private, max-age=31536000';
 
-export const QrMessages = {
+const QrMessages = {
   size: `size must be one of ${QR_SIZES.join(', ')} (pixels a side)`,
   download: 'download must be 1 or 0',
 } as const;

@@ -4,7 +4,7 @@ import { filenameFrom } from './save-file';
 
 export type QrFormat = 'png' | 'svg';
 
-export interface QrRequest {
+interface QrRequest {
   /** The page's QR address under /api without the extension: `/shop/{shopUrl}/qr`. */
   path: string;
   format: QrFormat;
@@ -12,7 +12,7 @@ export interface QrRequest {
   size: 256 | 512 | 1024;
 }
 
-export interface QrImage {
+interface QrImage {
   /** The picture as a data: URL (the store keeps only plain data). */
   dataUrl: string;
   /** The name the server gives the file ({shopUrl}[-{shortCode}]-qr.png). */
