@@ -114,7 +114,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
       .header('etag', image.etag)
       .header('x-content-type-options', 'nosniff')
       // An SVG opened on its own runs nothing.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cross-origin-resource-policy', 'cross-origin');
     if (page.download)
       void reply.header('content-disposition', `attachment; filename="${page.filename}"`);
