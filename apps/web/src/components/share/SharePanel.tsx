@@ -148,6 +148,7 @@ function QrCodeSection({ shareable }: { shareable: Shareable }) {
   const titleId = useId();
 
   const download = async (format: QrFormat) => {
+    if (busy) return;
     setBusy(format);
     try {
       const qr = await fetchQr(
@@ -186,7 +187,8 @@ function QrCodeSection({ shareable }: { shareable: Shareable }) {
           <button
             type="button"
             className="button button--secondary button--small"
-            disabled={busy !== null}
+            // Not disabled while busy: a disabled button would drop the focus out of the dialog.
+            aria-disabled={busy !== null}
             onClick={() => void download('png')}
           >
             <DownloadIcon width={16} height={16} />
@@ -195,7 +197,7 @@ function QrCodeSection({ shareable }: { shareable: Shareable }) {
           <button
             type="button"
             className="button button--secondary button--small"
-            disabled={busy !== null}
+            aria-disabled={busy !== null}
             onClick={() => void download('svg')}
           >
             <DownloadIcon width={16} height={16} />
