@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { statusOf, testProduct, testShop } from '../../test/fixtures';
+import { captureDownloads, textOf } from '../../test/downloads';
 import { file, mockApi, ok } from '../../test/mock-api';
 import { TEST_PUBLIC_URL } from '../../test/public-url';
 import { renderApp, TEST_ACCESS_TOKEN, TEST_USER } from '../../test/render-app';
@@ -117,31 +118,15 @@ describe('the share panel', () => {
       authorization: `Bearer ${TEST_ACCESS_TOKEN}`,
     });
 
-    const saved: Blob[] = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      saved.push(blob);
-      return 'blob:http://localhost:3000/qr-1';
-    });
-    URL.revokeObjectURL = vi.fn();
-    const downloads: HTMLAnchorElement[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      downloads.push(this);
-    });
+    const downloads = captureDownloads();
     await user.click(within(dialog).getByRole('button', { name: 'Download SVG' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(api.callsTo('GET /shop/asha-crafts/qr.svg')[0].path).toBe(
       '/shop/asha-crafts/qr.svg?size=1024&download=1',
     );
-    expect(downloads[0].download).toBe('asha-crafts-qr.svg');
-    expect(saved[0].type).toBe('image/svg+xml');
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as string);
-      reader.readAsText(saved[0]);
-    });
-    expect(text).toBe('<svg/>');
+    expect(downloads[0].name).toBe('asha-crafts-qr.svg');
+    expect(downloads[0].blob.type).toBe('image/svg+xml');
+    expect(await textOf(downloads[0].blob)).toBe('<svg/>');
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -30,22 +30,22 @@ export function ShareDialog({
 
   return createPortal(
     <div
-      className="share-sheet__backdrop"
+      className="sheet-backdrop sheet-backdrop--dialog"
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
     >
       <div
         ref={dialog}
-        className="share-sheet"
+        className="sheet sheet--dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <div className="share-sheet__head">
-          <h2 id={titleId} className="share-sheet__title">
+        <div className="sheet__head">
+          <h2 id={titleId} className="sheet__title">
             Share {shareable.name}
           </h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
