@@ -77,7 +77,14 @@ function png(address: string, size: number): Buffer {
       }
     }
   }
-  return PNG.sync.write(image, { colorType: 0, inputColorType: 0, inputHasAlpha: false });
+  // The "Up" filter: each row of modules repeats `scale` times, so most rows filter to zeros.
+  // As small as trying every filter on every row (the default), in about a quarter of the time.
+  return PNG.sync.write(image, {
+    colorType: 0,
+    inputColorType: 0,
+    inputHasAlpha: false,
+    filterType: 2,
+  });
 }
 
 /** Vector, for print at any size: `size` is only the size it opens at. */
