@@ -15,6 +15,7 @@ import { setupOpenApi } from './openapi';
 import { registerPublicRoutes } from './public/public-routes';
 import { registerTrackingRoutes } from './analytics/tracking-routes';
 import { registerImageRoutes } from './media/image-routes';
+import { registerQrRoutes } from './share/qr-routes';
 import { registerMultipart } from './media/multipart';
 import { serveWebApp } from './web/web-app';
 
@@ -101,6 +102,7 @@ export async function createGateway(
   registerPublicRoutes(app);
   registerTrackingRoutes(app);
   registerImageRoutes(app);
+  registerQrRoutes(app);
   await app.init();
   // In place of the JSON parser Nest registers at init.
   registerJsonParser(app);

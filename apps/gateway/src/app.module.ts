@@ -17,6 +17,7 @@ import { MediaUploads } from './media/media-uploads';
 import { PhotosController } from './media/photos.controller';
 import { ProductsController } from './products/products.controller';
 import { PublicReadCache } from './public/public-read-cache';
+import { QrCodes } from './share/qr-codes';
 import { ShopsController } from './shops/shops.controller';
 import { ProfileController } from './users/profile.controller';
 import { HealthController } from './health/health.controller';
@@ -59,6 +60,7 @@ export class GatewayModule {
         ...redisProviders(REDIS, GATEWAY_CONFIG, 'gateway'),
         ServiceClient,
         PublicReadCache,
+        QrCodes,
         AnalyticsRecorder,
         blobStoreProvider,
         MediaUploads,

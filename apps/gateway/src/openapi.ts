@@ -4,6 +4,7 @@ import type { PathItemObject } from '@nestjs/swagger/dist/interfaces/open-api-sp
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { TRACKING_PATHS } from './analytics/tracking-openapi';
 import { IMAGE_READ_PATHS } from './media/media-docs';
+import { QR_PATHS } from './share/qr-docs';
 
 const API_DOCS_PATH = 'api/docs';
 
@@ -97,6 +98,7 @@ export function setupOpenApi(app: NestFastifyApplication, version: string, publi
     ...PUBLIC_READ_PATHS,
     ...TRACKING_PATHS,
     ...IMAGE_READ_PATHS,
+    ...QR_PATHS,
   }))
     document.paths[path] = { ...document.paths[path], ...(item as PathItemObject) };
   SwaggerModule.setup(API_DOCS_PATH, app, document, {

@@ -17,3 +17,4 @@ export * from './ids';
 export * from './image-urls';
 export * from './page-head';
 export * from './share-card';
+export * from './public-shop';

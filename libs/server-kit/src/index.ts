@@ -17,3 +17,4 @@ export * from './media-stream';
 export * from './durable-consumer';
 export * from './jetstream-pull';
 export * from './graceful-shutdown';
+export * from './lru';

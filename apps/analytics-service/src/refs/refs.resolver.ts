@@ -6,8 +6,7 @@ import {
   type ShopRef,
   Subjects,
 } from '@kartlink/contracts';
-import { NatsRequester } from '@kartlink/server-kit';
-import { Lru } from './lru';
+import { Lru, NatsRequester } from '@kartlink/server-kit';
 
 const MAX_ENTRIES = 20_000;
 /** A shop or product that exists is remembered this long (a shop's URL may change hands). */

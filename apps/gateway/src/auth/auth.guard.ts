@@ -30,6 +30,15 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
+    request.caller = await this.callerOf(request);
+    return true;
+  }
+
+  /**
+   * The caller a request's bearer token names, or a 401. Plain Fastify routes that also
+   * answer signed-in owners (the QR codes of a private shop) ask it directly.
+   */
+  async callerOf(request: FastifyRequest): Promise<Caller> {
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new ServiceError(ErrorCode.UNAUTHORIZED, AuthMessages.loginRequired);
@@ -44,13 +53,12 @@ export class AuthGuard implements CanActivate {
       });
       if (!status.active) throw new ServiceError(ErrorCode.UNAUTHORIZED, AuthMessages.expired);
     }
-    request.caller = {
+    return {
       userId: claims.sub,
       sessionId: claims.sid,
       role: claims.role,
       ...(claims.act ? { actorId: claims.act.sub } : {}),
     };
-    return true;
   }
 }
 

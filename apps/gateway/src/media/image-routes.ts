@@ -8,6 +8,7 @@ import {
 } from '@kartlink/contracts';
 import { type BlobInfo, type BlobStore, etagOf, ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches } from '../http/etag';
 import { BLOB_STORE } from './blob-store.provider';
 
 /** An image id names one upload, whose bytes never change: a year, never revalidated. */
@@ -68,7 +69,7 @@ export function registerImageRoutes(app: NestFastifyApplication) {
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cross-origin-resource-policy', 'cross-origin');
     if (negotiable) void reply.header('vary', 'Accept');
-    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     const blob = await blobs.get(info.key);
     if (!blob) throw ServiceError.notFound(UploadMessages.imageNotFound);
     return reply
@@ -94,13 +95,4 @@ export function registerImageRoutes(app: NestFastifyApplication) {
   fastify.get<ById>('/api/banners/:id', (request, reply) =>
     serve(request, reply, request.params.id, 'primary', ['banner']),
   );
-}
-
-/** If-None-Match: one tag, a list, weak tags, or "*". */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
 }

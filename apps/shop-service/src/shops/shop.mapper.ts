@@ -1,4 +1,4 @@
-import type { BannerList, PublicShop, SetupSteps, Shop, ShopStatus } from '@kartlink/contracts';
+import type { SetupSteps, Shop, ShopStatus } from '@kartlink/contracts';
 import type { ShopEntity } from './shop.entity';
 
 export const NO_STEPS_DONE: SetupSteps = { shopUrl: false, basicInfo: false, profilePhoto: false };
@@ -23,30 +23,6 @@ export function toShop(shop: ShopEntity): Shop {
     requiresSetup: requiresSetup(shop),
     createdAt: shop.createdAt.toISOString(),
     updatedAt: shop.updatedAt.toISOString(),
-  };
-}
-
-/** What a visitor may see: no owner id, no setup state. */
-export function toPublicShop(shop: ShopEntity & { shopUrl: string; shopName: string }): PublicShop {
-  return {
-    shopName: shop.shopName,
-    shopDescription: shop.shopDescription,
-    shopUrl: shop.shopUrl,
-    shopPhotoURL: shop.shopPhotoURL,
-    socialMedia: shop.socialMedia,
-    seo: shop.seo,
-    banners: visibleBanners(shop.banners),
-  };
-}
-
-/** A visitor sees the banners in the owner's order while the set is enabled, else none. */
-function visibleBanners(banners: BannerList | null | undefined): BannerList {
-  if (!banners?.enabled || !Array.isArray(banners.images)) return { enabled: false, images: [] };
-  return {
-    enabled: true,
-    images: [...banners.images]
-      .sort((a, b) => a.order - b.order)
-      .map(({ id, url, alt, link, order }) => ({ id, url, alt, link, order })),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type ShopStatus,
   type ShopWrite,
   shopUrlProblem,
+  toPublicShop,
   type SocialMedia,
   type UrlAvailability,
   SITEMAP_MAX_URLS,
@@ -20,7 +21,7 @@ import { ServiceError } from '@kartlink/server-kit';
 import { QueryFailedError } from 'typeorm';
 import { type CachedShop, ShopCache } from './shop-cache';
 import type { ShopEntity } from './shop.entity';
-import { toPublicShop, toShop, toStatus } from './shop.mapper';
+import { toShop, toStatus } from './shop.mapper';
 import { ShopsRepository } from './shops.repository';
 
 @Injectable()

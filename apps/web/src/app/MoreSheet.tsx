@@ -61,22 +61,22 @@ function MoreSheetDialog({
 
   return createPortal(
     <div
-      className="more-sheet__backdrop"
+      className="sheet-backdrop"
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
     >
       <div
         ref={sheet}
-        className="more-sheet"
+        className="sheet"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <div className="more-sheet__head">
-          <h2 id={titleId} className="more-sheet__title">
+        <div className="sheet__head">
+          <h2 id={titleId} className="sheet__title">
             More
           </h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>

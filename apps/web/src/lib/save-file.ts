@@ -15,3 +15,9 @@ export function saveFile(blob: Blob, filename: string): void {
   // Some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** `attachment; filename="kartlink-asha-2026-03-01-to-2026-03-30.csv"` → the name. */
+export function filenameFrom(disposition: string | null | undefined): string | undefined {
+  const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
+  return match?.[1];
+}

@@ -2,8 +2,11 @@ import type { AuthSession, AuthUser, ErrorCode, FieldError } from '@kartlink/con
 import { vi } from 'vitest';
 import { TEST_USER } from './render-app';
 
-/** What a mocked route answers: a status and a JSON body, or no answer at all. */
-export type Reply = { status: number; body?: unknown } | { network: true };
+/** What a mocked route answers: a status and a JSON body, a file, or no answer at all. */
+export type Reply =
+  | { status: number; body?: unknown }
+  | { status: number; file: string; headers: Record<string, string> }
+  | { network: true };
 
 export interface ApiCall {
   method: string;
@@ -38,6 +41,16 @@ export const fail = (
 });
 
 export const networkDown: Reply = { network: true };
+
+/** A file the server sends (a picture, a CSV), with its type and the name it gives it. */
+export const file = (text: string, type: string, filename?: string): Reply => ({
+  status: 200,
+  file: text,
+  headers: {
+    'content-type': type,
+    ...(filename ? { 'content-disposition': `attachment; filename="${filename}"` } : {}),
+  },
+});
 
 export function testSession(overrides: Partial<AuthSession> = {}, user: Partial<AuthUser> = {}) {
   return {
@@ -78,6 +91,8 @@ export function mockApi(routes: Record<string, Handler>) {
           ? await handler(call)
           : handler;
     if ('network' in reply) throw new TypeError('Failed to fetch');
+    if ('file' in reply)
+      return new Response(reply.file, { status: reply.status, headers: reply.headers });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json' },

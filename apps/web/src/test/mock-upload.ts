@@ -103,11 +103,13 @@ export function mockUploads(routes: Record<string, UploadHandler>) {
           if ('timeout' in reply) return this.ontimeout?.();
           this.status = reply.status;
           this.responseText =
-            reply.body === undefined
-              ? ''
-              : typeof reply.body === 'string'
-                ? reply.body
-                : JSON.stringify(reply.body);
+            'file' in reply
+              ? reply.file
+              : reply.body === undefined
+                ? ''
+                : typeof reply.body === 'string'
+                  ? reply.body
+                  : JSON.stringify(reply.body);
           this.onload?.();
         });
     }

@@ -3,17 +3,12 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '../../../lib/api';
 import type { DayRange } from '../../../lib/analytics-range';
 import { dataOf } from '../../../lib/envelope';
+import { filenameFrom } from '../../../lib/save-file';
 
 /** A CSV export as the server sent it, and the file name it asked for. */
 interface CsvExport {
   csv: string;
   filename: string;
-}
-
-/** `attachment; filename="kartlink-asha-2026-03-01-to-2026-03-30.csv"` → the name. */
-function filenameFrom(disposition: string | null | undefined): string | undefined {
-  const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
-  return match?.[1];
 }
 
 /** The owner's shop analytics (GET /analytics/overview and /analytics/export.csv). */

@@ -7,7 +7,8 @@ import {
   TEST_TODAY,
 } from '../../../test/analytics-fixtures';
 import { statusOf, testShop } from '../../../test/fixtures';
-import { fail, mockApi, ok, type ApiCall, type Reply } from '../../../test/mock-api';
+import { captureDownloads, textOf } from '../../../test/downloads';
+import { fail, file, mockApi, ok, type ApiCall, type Reply } from '../../../test/mock-api';
 import { renderApp, TEST_ACCESS_TOKEN, TEST_USER } from '../../../test/render-app';
 import { TEST_PUBLIC_URL } from '../../../test/public-url';
 
@@ -27,6 +28,7 @@ const rangeOf = (call: ApiCall) => {
 function openAnalytics(
   answer: (range: { from: string; to: string }) => Reply | Promise<Reply>,
   path = '/dashboard/analytics',
+  more: Record<string, Reply> = {},
 ) {
   const api = mockApi({
     'GET /shop/status': ok(statusOf(testShop())),
@@ -35,6 +37,7 @@ function openAnalytics(
       const { from, to } = rangeOf(call);
       return answer({ from: from ?? '', to: to ?? '' });
     },
+    ...more,
   });
   const app = renderApp(path, { user: TEST_USER });
   return { ...app, api, overviewRanges: () => api.callsTo(OVERVIEW).map(rangeOf) };
@@ -340,52 +343,24 @@ describe('the analytics page', () => {
 
   it('exports the range as CSV, with the session, as a file', async () => {
     const csv = 'date,views,unique_visitors,clicks,click_through_rate\n2026-03-15,10,8,2,0.2000\n';
-    const { user, api } = openAnalytics(busy);
+    const filename = 'kartlink-asha-crafts-2026-02-14-to-2026-03-15.csv';
+    const { user, api } = openAnalytics(busy, undefined, {
+      'GET /analytics/export.csv': file(csv, 'text/csv; charset=utf-8', filename),
+    });
     await figure('Views');
-
-    // The export answers CSV, which the JSON mock cannot: answer it here.
-    const jsonFetch = globalThis.fetch;
-    const exports: Request[] = [];
-    vi.stubGlobal('fetch', async (request: Request) => {
-      if (!request.url.includes('/analytics/export.csv')) return jsonFetch(request);
-      exports.push(request);
-      return new Response(csv, {
-        status: 200,
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition':
-            'attachment; filename="kartlink-asha-crafts-2026-02-14-to-2026-03-15.csv"',
-        },
-      });
-    });
-    const saved: Blob[] = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      saved.push(blob);
-      return 'blob:http://localhost:3000/csv-1';
-    });
-    URL.revokeObjectURL = vi.fn();
-    const downloads: HTMLAnchorElement[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      downloads.push(this);
-    });
+    const downloads = captureDownloads();
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
-    expect(exports).toHaveLength(1);
-    expect(exports[0].url).toBe(
-      'http://localhost:3000/api/analytics/export.csv?from=2026-02-14&to=2026-03-15',
-    );
-    expect(exports[0].headers.get('authorization')).toBe(`Bearer ${TEST_ACCESS_TOKEN}`);
-    expect(downloads[0].download).toBe('kartlink-asha-crafts-2026-02-14-to-2026-03-15.csv');
-    expect(downloads[0].href).toBe('blob:http://localhost:3000/csv-1');
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as string);
-      reader.readAsText(saved[0]);
-    });
-    expect(text).toBe(csv);
+    expect(api.callsTo('GET /analytics/export.csv')).toEqual([
+      expect.objectContaining({
+        path: '/analytics/export.csv?from=2026-02-14&to=2026-03-15',
+        authorization: `Bearer ${TEST_ACCESS_TOKEN}`,
+      }),
+    ]);
+    expect(downloads[0].name).toBe(filename);
+    expect(downloads[0].href).toBe('blob:http://localhost:3000/file-1');
+    expect(await textOf(downloads[0].blob)).toBe(csv);
     expect(api.callsTo(OVERVIEW)).toHaveLength(1);
   });
 

@@ -4,6 +4,8 @@ import { CopyButton } from '../../../components/CopyButton';
 import { LinkIcon, SparkIcon, StoreIcon, ToolIcon } from '../../../components/icons';
 import { LimitReached } from '../../../components/plan/LimitReached';
 import { ProductQuotaMeter } from '../../../components/plan/ProductQuotaMeter';
+import { ShareButton } from '../../../components/share/ShareButton';
+import { shareableOf } from '../../../components/share/share-target';
 import { selectCurrentUser } from '../../../lib/auth-slice';
 import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
 import { publicShopAddress } from '../../../lib/public-address';
@@ -82,6 +84,10 @@ export function OverviewPage() {
                 {address}
               </a>
               <CopyButton text={address} label="Copy shop address" />
+              <ShareButton
+                shareable={shareableOf({ kind: 'shop', shop, products: recent?.items })}
+                label="Share shop"
+              />
             </div>
             <p className="home-shop__hint">
               Share it in your bio, stories and chats: one link to everything you sell.

@@ -1,13 +1,17 @@
-import { formatRupees, type Product } from '@kartlink/contracts';
+import { formatRupees, type Product, type Shop } from '@kartlink/contracts';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { SwitchField } from '../../../components/form/SwitchField';
 import { StoreIcon } from '../../../components/icons';
+import { ShareButton } from '../../../components/share/ShareButton';
+import { shareableOf } from '../../../components/share/share-target';
 import { thumbnailOf } from '@kartlink/contracts';
 import { StoreChip } from './StoreChip';
 
 interface ProductRowProps {
   product: Product;
+  /** The owner's shop, for the share panel (none until it has loaded). */
+  shop: Shop | undefined;
   onToggleShown: (product: Product, shown: boolean) => void;
   onDelete: (product: Product) => void;
 }
@@ -15,7 +19,7 @@ interface ProductRowProps {
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 
 /** One product link in the list: what it is, where it leads, and what can be done with it. */
-export function ProductRow({ product, onToggleShown, onDelete }: ProductRowProps) {
+export function ProductRow({ product, shop, onToggleShown, onDelete }: ProductRowProps) {
   const clicks = `${product.clicks.toLocaleString('en-IN')} ${product.clicks === 1 ? 'click' : 'clicks'}`;
   return (
     <li className="product-row">
@@ -53,6 +57,10 @@ export function ProductRow({ product, onToggleShown, onDelete }: ProductRowProps
           aria-label={`Show ${product.title} on shop`}
           checked={product.showOnShop}
           onCheckedChange={(shown) => onToggleShown(product, shown)}
+        />
+        <ShareButton
+          shareable={shop ? shareableOf({ kind: 'product', shop, product }) : null}
+          label={`Share ${product.title}`}
         />
         <Link
           to={`/dashboard/link/${product.id}`}

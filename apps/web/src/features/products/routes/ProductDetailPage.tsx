@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { FormAlert } from '../../../components/form/FormAlert';
+import { ShareButton } from '../../../components/share/ShareButton';
+import { shareableOf } from '../../../components/share/share-target';
 import { ArrowLeftIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/Spinner';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
@@ -67,6 +69,9 @@ export function ProductDetailPage() {
                 {product.shortUrl}
               </a>
               <CopyButton text={product.shortUrl} label="Copy short link" />
+              <ShareButton
+                shareable={shop ? shareableOf({ kind: 'product', shop, product }) : null}
+              />
             </div>
             <dl className="product-summary__facts">
               <div>

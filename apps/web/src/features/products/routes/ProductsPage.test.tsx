@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { statusOf, testProduct, testShop } from '../../../test/fixtures';
 import { fail, mockApi, ok, type ApiCall, type Reply } from '../../../test/mock-api';
+import { TEST_PUBLIC_URL } from '../../../test/public-url';
 import { renderApp, TEST_USER } from '../../../test/render-app';
 
 const SAREE = testProduct();
@@ -180,6 +181,17 @@ describe('the actions of a product', () => {
     );
     expect(await navigator.clipboard.readText()).toBe(SAREE.shortUrl);
     expect(await screen.findByText('Link copied')).toBeInTheDocument();
+  });
+
+  it("shares each link from its row, with that link's page and preview", async () => {
+    serve(() => page([SAREE, STOLE]));
+    const { user } = await openProductsPage();
+    await user.click(await screen.findByRole('button', { name: 'Share Silk stole' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share Silk stole' });
+    const address = `${TEST_PUBLIC_URL}/asha-crafts/stole01`;
+    expect(within(dialog).getByRole('link', { name: address })).toBeInTheDocument();
+    const preview = within(dialog).getByRole('figure', { name: 'Link preview' });
+    expect(within(preview).getByText('Silk stole')).toBeVisible();
   });
 
   it('deletes only after it is confirmed', async () => {

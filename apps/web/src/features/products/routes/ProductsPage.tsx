@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
+import { useMyShopQuery } from '../../../lib/shop-api';
 import { useProductsQuery, useSetShowOnShopMutation } from '../api/products-api';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ProductRow } from '../components/ProductRow';
@@ -28,6 +29,7 @@ export function ProductsPage() {
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [setShowOnShop] = useSetShowOnShopMutation();
   const { data: quota } = useProductQuotaQuery();
+  const { data: shop } = useMyShopQuery();
 
   const { data, isLoading, isFetching, error, refetch } = useProductsQuery({
     page,
@@ -128,6 +130,7 @@ export function ProductsPage() {
               <ProductRow
                 key={product.id}
                 product={product}
+                shop={shop}
                 onToggleShown={(item, shown) => void toggleShown(item, shown)}
                 onDelete={setDeleting}
               />

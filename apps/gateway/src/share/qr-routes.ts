@@ -1,0 +1,188 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  type Caller,
+  ErrorCode,
+  normalizeShopUrl,
+  ProductMessages,
+  productPagePath,
+  type ProductPage,
+  type PublicProduct,
+  type PublicShop,
+  type Shop,
+  shopPagePath,
+  Subjects,
+} from '@kartlink/contracts';
+import { ServiceError } from '@kartlink/server-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthGuard } from '../auth/auth.guard';
+import type { GatewayConfig } from '../config';
+import { etagMatches } from '../http/etag';
+import { PublicReadCache } from '../public/public-read-cache';
+import { ServiceClient } from '../services/service-client';
+import { GATEWAY_CONFIG } from '../tokens';
+import { DEFAULT_QR_SIZE, type QrFormat, QrCodes, type QrSize, QR_SIZES } from './qr-codes';
+
+/** A code of a fixed address never changes: a year, then revalidated by its ETag. */
+const PUBLIC_CACHE = 'public, max-age=31536000';
+/** The code of a shop only its owner may see yet: kept by the owner's browser alone. */
+const OWNER_CACHE = 'private, max-age=31536000';
+
+const QrMessages = {
+  size: `size must be one of ${QR_SIZES.join(', ')} (pixels a side)`,
+  download: 'download must be 1 or 0',
+} as const;
+
+interface QrQuery {
+  size?: string;
+  download?: string;
+}
+
+/** Who may have the code: anyone (the page is public) or its owner (the shop is private). */
+type Audience = 'public' | 'owner';
+
+/**
+ * The QR codes of public pages (a shop, a product), registered on Fastify itself beside the
+ * other visitor reads. A code encodes the page's public address (PUBLIC_URL's origin and the
+ * page's path), is made for a page a visitor may open, or for the signed-in owner's own page
+ * while the shop is private (the dashboard offers it before publishing). Documented in
+ * openapi.ts (qr-docs.ts).
+ */
+export function registerQrRoutes(app: NestFastifyApplication) {
+  const services = app.get(ServiceClient);
+  const cache = app.get(PublicReadCache);
+  const guard = app.get(AuthGuard);
+  const codes = app.get(QrCodes);
+  const origin = new URL(app.get<GatewayConfig>(GATEWAY_CONFIG).PUBLIC_URL).origin;
+  const fastify = app.getHttpAdapter().getInstance();
+
+  /** Visible to a visitor; else, with a token, the owner's own (else the visitor's refusal). */
+  async function audienceOf(
+    request: FastifyRequest,
+    readPublic: () => Promise<unknown>,
+    owns: (caller: Caller) => Promise<boolean>,
+  ): Promise<Audience> {
+    try {
+      await readPublic();
+      return 'public';
+    } catch (err) {
+      const hidden =
+        err instanceof ServiceError &&
+        (err.code === ErrorCode.FORBIDDEN || err.code === ErrorCode.NOT_FOUND);
+      if (!hidden || !request.headers.authorization) throw err;
+      if (await owns(await guard.callerOf(request))) return 'owner';
+      throw err;
+    }
+  }
+
+  async function ownShop(caller: Caller, shopUrl: string): Promise<boolean> {
+    try {
+      const shop = await services.request<Shop>(Subjects.shop.profile, { caller });
+      return shop.shopUrl === shopUrl;
+    } catch (err) {
+      // An owner without a shop yet owns none.
+      if (err instanceof ServiceError && err.code === ErrorCode.NOT_FOUND) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * The owner's product with this short code: searched for, page by page, until found. In
+   * the owner's own shop, a code they do not have is unknown (404), not private.
+   */
+  async function ownProduct(caller: Caller, shopUrl: string, shortCode: string) {
+    if (!(await ownShop(caller, shopUrl))) return false;
+    const limit = 100;
+    for (let page = 1; ; page += 1) {
+      const found = await services.request<ProductPage>(Subjects.shop.listProducts, {
+        caller,
+        query: { page, limit, search: shortCode },
+      });
+      if (found.items.some((product) => product.shortCode === shortCode)) return true;
+      if (page * limit >= found.total) throw ServiceError.notFound(ProductMessages.notFound);
+    }
+  }
+
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    audience: Audience,
+    page: { address: string; filename: string; format: QrFormat; size: QrSize; download: boolean },
+  ) {
+    const image = await codes.of(page.address, page.format, page.size);
+    void reply
+      .header('cache-control', audience === 'public' ? PUBLIC_CACHE : OWNER_CACHE)
+      .header('etag', image.etag)
+      .header('x-content-type-options', 'nosniff')
+      // An SVG opened on its own runs nothing.
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cross-origin-resource-policy', 'cross-origin');
+    if (page.download)
+      void reply.header('content-disposition', `attachment; filename="${page.filename}"`);
+    if (etagMatches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
+    return reply.type(image.contentType).send(image.body);
+  }
+
+  for (const format of ['png', 'svg'] as const) {
+    fastify.get<{ Params: { shopUrl: string }; Querystring: QrQuery }>(
+      `/api/shop/:shopUrl/qr.${format}`,
+      async (request, reply) => {
+        const { size, download } = readQuery(request.query);
+        const shopUrl = normalizeShopUrl(request.params.shopUrl);
+        const audience = await audienceOf(
+          request,
+          () =>
+            cache.read(shopUrl, 'shop', () =>
+              services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
+            ),
+          (caller) => ownShop(caller, shopUrl),
+        );
+        return send(request, reply, audience, {
+          address: `${origin}${shopPagePath(shopUrl)}`,
+          filename: `${fileSafe(shopUrl)}-qr.${format}`,
+          format,
+          size,
+          download,
+        });
+      },
+    );
+
+    fastify.get<{ Params: { shopUrl: string; shortCode: string }; Querystring: QrQuery }>(
+      `/api/url/shop/:shopUrl/:shortCode/qr.${format}`,
+      async (request, reply) => {
+        const { size, download } = readQuery(request.query);
+        const shopUrl = normalizeShopUrl(request.params.shopUrl);
+        const shortCode = request.params.shortCode.trim().toLowerCase();
+        const audience = await audienceOf(
+          request,
+          () =>
+            cache.read(shopUrl, `product:${shortCode}`, () =>
+              services.request<PublicProduct>(Subjects.shop.publicProduct, { shopUrl, shortCode }),
+            ),
+          (caller) => ownProduct(caller, shopUrl, shortCode),
+        );
+        return send(request, reply, audience, {
+          address: `${origin}${productPagePath(shopUrl, shortCode)}`,
+          filename: `${fileSafe(shopUrl)}-${fileSafe(shortCode)}-qr.${format}`,
+          format,
+          size,
+          download,
+        });
+      },
+    );
+  }
+}
+
+/** The size and whether to download, or a 400 saying what is allowed. */
+function readQuery(query: QrQuery): { size: QrSize; download: boolean } {
+  if (query.download !== undefined && query.download !== '0' && query.download !== '1')
+    throw ServiceError.validation([{ path: 'download', msg: QrMessages.download }]);
+  const size =
+    query.size === undefined
+      ? DEFAULT_QR_SIZE
+      : QR_SIZES.find((allowed) => String(allowed) === query.size);
+  if (!size) throw ServiceError.validation([{ path: 'size', msg: QrMessages.size }]);
+  return { size, download: query.download === '1' };
+}
+
+/** Shop URLs and short codes are [a-z0-9-] already; anything else is kept out of the header. */
+const fileSafe = (text: string) => text.replace(/[^a-z0-9-]/g, '-');
