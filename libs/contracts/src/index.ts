@@ -8,6 +8,7 @@ export * from './media';
 export * from './media-rules';
 export * from './product';
 export * from './product-rules';
+export * from './share-card';
 export * from './shop';
 export * from './shop-rules';
 export * from './social';

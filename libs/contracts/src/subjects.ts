@@ -70,6 +70,8 @@ export const Subjects = {
     ingestImage: 'media.images.ingest',
     /** { caller, id } → null: the caller's own image (not a banner); other ids answer 404. */
     deleteImage: 'media.images.delete',
+    /** DefaultCardRequest → DefaultCardAnswer: draws (once) and stores a shop's default card. */
+    defaultCard: 'media.cards.default',
     /** { caller } → BannerList. */
     listBanners: 'media.banners.list',
     /** BannerIngestRequest → Banner[]. */
