@@ -17,7 +17,10 @@ describe('share cards', () => {
     [`/api/shop/product-images/${ID}/thumbnail`, `/api/shop/product-images/${ID}/card`],
     [`/api/shop/product-images/${ID}?w=1`, `/api/shop/product-images/${ID}/card`],
     [`https://shop.example.in/api/photos/${ID}.png`, `/api/photos/${ID}/card`],
-    [`http://localhost:3000/api/shop/product-images/${ID}#x`, `/api/shop/product-images/${ID}/card`],
+    [
+      `http://localhost:3000/api/shop/product-images/${ID}#x`,
+      `/api/shop/product-images/${ID}/card`,
+    ],
     [`//cdn.example.in/api/photos/${ID}.gif`, `/api/photos/${ID}/card`],
     [`  /api/photos/${ID.toUpperCase()}.jpg `, `/api/photos/${ID}/card`],
   ])('%s has its card at %s', (url, card) => {

@@ -46,7 +46,8 @@ function fonts(weight: Weight): fontkit.Font[] {
 
 // Characters that belong with the one before them: marks, joiners, variation selectors, skin
 // tones, keycaps and the tags of subdivision flags.
-const CLINGS = /^(?:\p{M}|[\u200c\u200d\ufe0e\ufe0f\u20e3\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}])$/u;
+const CLINGS =
+  /^(?:\p{M}|[\u200c\u200d\ufe0e\ufe0f\u20e3\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}])$/u;
 const EMOJI = /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator})$/u;
 const LETTER = /^\p{L}$/u;
 // Controls, format characters and private-use code points are never drawn.

@@ -9,11 +9,14 @@ import { BannerEvents } from '../banners/banner-events';
 import { BannersRepository } from '../banners/banners.repository';
 import { BLOB_STORE } from '../blobs/blob-store.provider';
 import type { MediaConfig } from '../config';
-import type { ImageVariants } from '../images/image.entity';
+import type { ImageVariants, StoredKind } from '../images/image.entity';
 import { ImagesRepository } from '../images/images.repository';
 import type { ImageType } from '../images/intake/sniff';
-import { makePrimary, makeThumbnail, makeWebp, UndecodableImage } from './image-pipeline';
+import { makeCard, makePrimary, makeThumbnail, makeWebp, UndecodableImage } from './image-pipeline';
 import { failureReason, type PrimaryJob, type VariantsJob } from './jobs';
+
+/** The kinds whose pictures a shared link shows: shop photos and product images. */
+const CARD_KINDS: readonly StoredKind[] = ['shop', 'product'];
 
 const TYPE_OF: Record<string, ImageType> = {
   'image/jpeg': 'jpeg',
@@ -139,6 +142,16 @@ export class ImageJobs {
           variants.webp = facts(webp);
         }
       }
+      // The link-preview picture of a shop or product page (share-card.ts in contracts).
+      if (CARD_KINDS.includes(image.kind)) {
+        const card = await makeCard(primary, maxPixels);
+        await this.blobs.put(BlobKeys.image(image.id, 'card'), card.data, {
+          contentType: card.contentType,
+          metadata: { kind: image.kind },
+        });
+        written.push('card');
+        variants.card = facts(card);
+      }
     } catch (err) {
       if (err instanceof UndecodableImage) throw new UnrecoverableError(err.message);
       throw err;
@@ -150,7 +163,7 @@ export class ImageJobs {
 
   /** Every blob an image may have, for a refused upload or a deleted image. */
   async discard(imageId: string): Promise<void> {
-    const variants: ImageVariant[] = ['primary', 'thumbnail', 'webp'];
+    const variants: ImageVariant[] = ['primary', 'thumbnail', 'webp', 'card'];
     await Promise.all(variants.map((v) => this.blobs.delete(BlobKeys.image(imageId, v))));
   }
 
