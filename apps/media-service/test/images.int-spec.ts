@@ -435,6 +435,7 @@ describe('share cards of shop photos and product images', () => {
         width: 1200,
         height: 630,
         channels: 3,
+        background: '#808080',
         noise: { type: 'gaussian', mean: 128, sigma: 70 },
       },
     })

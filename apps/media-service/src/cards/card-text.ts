@@ -44,10 +44,18 @@ function fonts(weight: Weight): fontkit.Font[] {
   return list;
 }
 
-// Characters that belong with the one before them: marks, joiners, variation selectors, skin
-// tones, keycaps and the tags of subdivision flags.
-const CLINGS =
-  /^(?:\p{M}|[\u200c\u200d\ufe0e\ufe0f\u20e3\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}])$/u;
+const MARK = /^\p{M}$/u;
+/** Joiners, variation selectors and the keycap mark. */
+const JOINERS = new Set([0x200c, 0x200d, 0xfe0e, 0xfe0f, 0x20e3]);
+/**
+ * Characters that belong with the one before them: marks, joiners, variation selectors, skin
+ * tones and the tags of subdivision flags.
+ */
+const clings = (char: string, cp: number) =>
+  MARK.test(char) ||
+  JOINERS.has(cp) ||
+  (cp >= 0x1f3fb && cp <= 0x1f3ff) ||
+  (cp >= 0xe0020 && cp <= 0xe007f);
 const EMOJI = /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator})$/u;
 const LETTER = /^\p{L}$/u;
 // Controls, format characters and private-use code points are never drawn.
@@ -64,11 +72,11 @@ function runsOf(line: string, list: fontkit.Font[]): Run[] {
   const chars = [...line];
   chars.forEach((char, i) => {
     const last = runs[runs.length - 1];
-    if (CLINGS.test(char)) {
+    const cp = char.codePointAt(0)!;
+    if (clings(char, cp)) {
       if (last) last.text += char;
       return;
     }
-    const cp = char.codePointAt(0)!;
     const emojiStyle = EMOJI.test(char) || chars[i + 1] === '\ufe0f';
     const emojiFont = list[list.length - 1]!;
     const covering = list.filter((font) => font.hasGlyphForCodePoint(cp));

@@ -120,6 +120,7 @@ export async function phonePhoto() {
       width: width / 2,
       height: height / 2,
       channels: 3,
+      background: '#808080',
       noise: { type: 'gaussian', mean: 128, sigma: 18 },
     },
   })
