@@ -13,32 +13,25 @@ import { readFileSync } from 'node:fs';
  * Arabic, …) is left out; a name with nothing left to draw is replaced by the caller's fallback.
  */
 
-type FontFile = { pkg: string; file: string };
-
-const FONT_FILES: Record<'bold' | 'semibold', FontFile[]> = {
+// Resolved by name, so that the font files travel with their npm packages.
+const FONT_FILES = {
   bold: [
-    { pkg: '@expo-google-fonts/noto-sans', file: '700Bold/NotoSans_700Bold.ttf' },
-    {
-      pkg: '@expo-google-fonts/noto-sans-devanagari',
-      file: '700Bold/NotoSansDevanagari_700Bold.ttf',
-    },
-    { pkg: '@expo-google-fonts/noto-sans-tamil', file: '700Bold/NotoSansTamil_700Bold.ttf' },
-    { pkg: '@expo-google-fonts/noto-emoji', file: '700Bold/NotoEmoji_700Bold.ttf' },
+    require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+    require.resolve('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf'),
+    require.resolve('@expo-google-fonts/noto-sans-tamil/700Bold/NotoSansTamil_700Bold.ttf'),
+    require.resolve('@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf'),
   ],
-  semibold: [{ pkg: '@expo-google-fonts/noto-sans', file: '600SemiBold/NotoSans_600SemiBold.ttf' }],
+  semibold: [require.resolve('@expo-google-fonts/noto-sans/600SemiBold/NotoSans_600SemiBold.ttf')],
 };
 
-export type Weight = keyof typeof FONT_FILES;
+type Weight = keyof typeof FONT_FILES;
 
 const loaded = new Map<Weight, fontkit.Font[]>();
 
 function fonts(weight: Weight): fontkit.Font[] {
   let list = loaded.get(weight);
   if (!list) {
-    list = FONT_FILES[weight].map(
-      ({ pkg, file }) =>
-        fontkit.create(readFileSync(require.resolve(`${pkg}/${file}`))) as fontkit.Font,
-    );
+    list = FONT_FILES[weight].map((file) => fontkit.create(readFileSync(file)) as fontkit.Font);
     loaded.set(weight, list);
   }
   return list;

@@ -96,7 +96,7 @@ export function makeWebp(primary: Buffer, type: ImageType, maxPixels: number) {
 }
 
 /** A share card stays under what WhatsApp and the others fetch quickly (WhatsApp: 600 KB). */
-export const CARD_MAX_BYTES = 300 * 1024;
+const CARD_MAX_BYTES = 300 * 1024;
 /** Tried in order until the card is small enough; a photo nearly always fits at the first. */
 const CARD_QUALITIES = [84, 76, 68, 58, 48];
 /** Cropping to 1.91:1 may cut at most this share of the photo's width or height. */
