@@ -44,21 +44,20 @@ export async function sampleGif(width = 120, height = 80) {
     .toBuffer();
 }
 
+/** What a phone writes in a photo's EXIF: its make and model, and where it was taken. */
+const PHONE_EXIF = {
+  IFD0: { Make: 'Kartlink Phone', Model: 'K1' },
+  IFD3: {
+    GPSLatitudeRef: 'N',
+    GPSLatitude: '26/1 55/1 0/1',
+    GPSLongitudeRef: 'E',
+    GPSLongitude: '75/1 49/1 0/1',
+  },
+};
+
 /** A phone photo: GPS position and camera in its EXIF, taken sideways (orientation 6). */
 export const jpegWithGps = () =>
-  canvas(600, 400)
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExifMerge({
-      IFD0: { Make: 'Kartlink Phone', Model: 'K1' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '26/1 55/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '75/1 49/1 0/1',
-      },
-    })
-    .toBuffer();
+  canvas(600, 400).jpeg().withMetadata({ orientation: 6 }).withExifMerge(PHONE_EXIF).toBuffer();
 
 /** A valid PNG header announcing 50000×50000 pixels, followed by little else. */
 export function pngBomb(width = 50_000, height = 50_000) {
@@ -133,15 +132,7 @@ export async function phonePhoto() {
     .composite([{ input: grain, blend: 'soft-light' }])
     .jpeg({ quality: 88 })
     .withMetadata({ orientation: 6 })
-    .withExifMerge({
-      IFD0: { Make: 'Kartlink Phone', Model: 'K1' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '26/1 55/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '75/1 49/1 0/1',
-      },
-    })
+    .withExifMerge(PHONE_EXIF)
     .toBuffer();
 }
 
