@@ -441,7 +441,7 @@ describe('share cards', () => {
     await expectCard(await madeThumbnail(productCard!));
   });
 
-  it('stands the image itself in, briefly, for an image with no card yet', async () => {
+  it('stands the image itself in, briefly, for an image with no card yet, and makes it', async () => {
     const uploaded = await sendForm<UploadedImage>(owner.visitor, '/photos/upload', [
       ['image', file(await sampleJpeg(900, 900), 'older.jpg', 'image/jpeg')],
     ]);
@@ -453,6 +453,9 @@ describe('share cards', () => {
     expect(standIn.status).toBe(200);
     expect(standIn.headers.get('cache-control')).toBe('public, max-age=60');
     expect(standIn.bytes.equals((await served(image.url)).bytes)).toBe(true);
+    // Serving the stand-in asked media-service for the card: the next visitor gets it.
+    const card = await madeThumbnail(shareCardPath(image.url)!);
+    expect(await dimensions(card.bytes)).toEqual({ ...SHARE_CARD, format: 'jpeg' });
 
     const unknown = await served(`/api/photos/${randomUUID()}/card`);
     expect(unknown.status).toBe(404);

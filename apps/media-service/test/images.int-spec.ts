@@ -446,6 +446,27 @@ describe('share cards of shop photos and product images', () => {
     await expectCleanCard(await stored(image, 'card'));
   });
 
+  it('makes the card of an image from before cards when asked', async () => {
+    const userId = randomUUID();
+    const image = await (await ingest(await productOnWhite(800), 'old.jpg', { userId })).answer;
+    await variantsOf(userId);
+    // As it was before cards: no card blob, none in the row.
+    await blobs.store.delete(BlobKeys.image(image._id, 'card'));
+    await pgQuery(`UPDATE media.images SET variants = variants - 'card' WHERE id = $1`, [
+      image._id,
+    ]);
+    expect(await running.request(Subjects.media.makeCard, { id: image._id })).toBeNull();
+    await waitFor(async () => (await rowsOf(userId))[0]?.variants.card, {
+      timeoutMs: 30_000,
+      description: 'the card made afterwards',
+    });
+    await expectCleanCard(await stored(image, 'card'));
+
+    // Nothing to do for an unknown id or one that is not an id.
+    for (const id of [randomUUID(), 'not-an-id'])
+      expect(await running.request(Subjects.media.makeCard, { id })).toBeNull();
+  });
+
   it('makes none of a profile photo or a banner', async () => {
     const userId = randomUUID();
     const photo = await (
@@ -453,6 +474,10 @@ describe('share cards of shop photos and product images', () => {
     ).answer;
     const variants = await variantsOf(userId);
     expect(variants.card).toBeUndefined();
+    expect(await stored(photo, 'card')).toBeNull();
+    // Asked for it, as the gateway does when it serves the photo in the card's stead: none.
+    await running.request(Subjects.media.makeCard, { id: photo._id });
+    await running.request(Subjects.media.makeCard, { id: randomUUID() });
     expect(await stored(photo, 'card')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ImagePaths } from './media';
+import { ImagePaths, type StoredImageKind } from './media';
 
 /**
  * Share cards: the picture a link preview shows (og:image, twitter:image) for a public shop
@@ -8,6 +8,9 @@ import { ImagePaths } from './media';
 
 /** Every share card's size: the 1.91:1 picture WhatsApp, Facebook, X and Telegram show large. */
 export const SHARE_CARD = { width: 1200, height: 630 } as const;
+
+/** The images a shared link shows, and so the ones with a card: shop photos and product images. */
+export const SHARE_CARD_KINDS: readonly StoredImageKind[] = ['shop', 'product'];
 
 /** Bumped when the default card's drawing changes, so that its address changes with it. */
 const DEFAULT_CARD_DESIGN = 1;

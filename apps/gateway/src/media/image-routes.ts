@@ -6,6 +6,7 @@ import {
   type ImageVariant,
   normalizeShopUrl,
   type PublicShop,
+  SHARE_CARD_KINDS,
   ShopMessages,
   type StoredImageKind,
   Subjects,
@@ -55,8 +56,16 @@ export function registerImageRoutes(app: NestFastifyApplication) {
         (variant === 'thumbnail' || variant === 'card'
           ? await blobs.stat(BlobKeys.image(id, 'primary'))
           : null);
-      if (info && kinds.includes(info.metadata.kind as StoredImageKind))
+      if (info && kinds.includes(info.metadata.kind as StoredImageKind)) {
+        // An image from before share cards: media-service makes its card for the next visitor.
+        if (
+          !wanted &&
+          variant === 'card' &&
+          SHARE_CARD_KINDS.includes(info.metadata.kind as StoredImageKind)
+        )
+          void services.request(Subjects.media.makeCard, { id }).catch(() => undefined);
         return { info, standIn: !wanted };
+      }
     }
     throw ServiceError.notFound(UploadMessages.imageNotFound);
   }

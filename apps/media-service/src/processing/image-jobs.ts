@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BlobKeys, ErrorCode, type ImageVariant, UploadMessages } from '@kartlink/contracts';
+import {
+  BlobKeys,
+  ErrorCode,
+  type ImageVariant,
+  SHARE_CARD_KINDS,
+  UploadMessages,
+} from '@kartlink/contracts';
 import { type BlobStore, CONFIG, LOGGER, type Logger, readBlob } from '@kartlink/server-kit';
 import { UnrecoverableError } from 'bullmq';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,14 +15,11 @@ import { BannerEvents } from '../banners/banner-events';
 import { BannersRepository } from '../banners/banners.repository';
 import { BLOB_STORE } from '../blobs/blob-store.provider';
 import type { MediaConfig } from '../config';
-import type { ImageVariants, StoredKind } from '../images/image.entity';
+import type { ImageVariants } from '../images/image.entity';
 import { ImagesRepository } from '../images/images.repository';
 import type { ImageType } from '../images/intake/sniff';
 import { makeCard, makePrimary, makeThumbnail, makeWebp, UndecodableImage } from './image-pipeline';
 import { failureReason, type PrimaryJob, type VariantsJob } from './jobs';
-
-/** The kinds whose pictures a shared link shows: shop photos and product images. */
-const CARD_KINDS: readonly StoredKind[] = ['shop', 'product'];
 
 const TYPE_OF: Record<string, ImageType> = {
   'image/jpeg': 'jpeg',
@@ -143,7 +146,7 @@ export class ImageJobs {
         }
       }
       // The link-preview picture of a shop or product page (share-card.ts in contracts).
-      if (CARD_KINDS.includes(image.kind)) {
+      if (SHARE_CARD_KINDS.includes(image.kind)) {
         const card = await makeCard(primary, maxPixels);
         await this.blobs.put(BlobKeys.image(image.id, 'card'), card.data, {
           contentType: card.contentType,

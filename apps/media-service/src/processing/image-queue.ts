@@ -96,13 +96,26 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     }
   }
 
+  /**
+   * Queues the variants of a stored image whose share card is missing (uploaded before cards
+   * were made). One such job per image at a time: asked again meanwhile, BullMQ keeps the one.
+   */
+  async queueMissingCard(imageId: string): Promise<void> {
+    await this.queue.add(
+      'variants',
+      { imageId },
+      { jobId: `card-${imageId}`, priority: VARIANTS_PRIORITY },
+    );
+  }
+
   private async run(job: ImageJob) {
     if (job.name === 'variants') return this.jobs.variants(job.data as VariantsJob);
     const data = job.data as PrimaryJob;
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     await this.jobs.primary(data, finalAttempt);
-    // Thumbnails and the WebP copy follow in the background, one job per image. Jobs without a
-    // priority go first in BullMQ: a waiting upload never queues behind other images' variants.
+    // Thumbnails, the WebP copy and the share card follow in the background, one job per image.
+    // Jobs without a priority go first in BullMQ: a waiting upload never queues behind other
+    // images' variants.
     await this.queue.add(
       'variants',
       { imageId: data.imageId },
