@@ -83,7 +83,7 @@ describe('public shop and product pages', () => {
     // The shop: its name, its product card, the Created with link, nothing sticking out.
     await page.goto(at(`/${shopUrl}`));
     await page.getByRole('heading', { level: 1, name: 'Diya House' }).waitFor();
-    expect(await page.title()).toBe('Diya House');
+    expect(await page.title()).toBe('Diya House · Kartlink');
     const card = page.getByRole('article').filter({ hasText: 'Brass diya set of 4' });
     await card.waitFor();
     expect(await card.getByText('₹2,450').isVisible()).toBe(true);
@@ -134,6 +134,24 @@ describe('public shop and product pages', () => {
     await page.waitForURL(AMAZON_URL);
     await page.getByRole('heading', { name: 'Amazon product' }).waitFor();
     expect(storeVisits).toEqual([AMAZON_URL]);
+    await page.context().close();
+  });
+
+  it('paints a product page from its own HTML, with the API unreachable', async () => {
+    const { shopUrl, product } = await shopWithProduct();
+    const page = await phonePage();
+    // The public JSON reads fail as on a dropped connection; pictures and code still load.
+    const asked: string[] = [];
+    await page.route(/\/api\/(shop\/[^/]+(\/urls|\/stats)?|url\/shop\/[^/]+\/[^/]+)$/, (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      return route.abort('internetdisconnected');
+    });
+    await page.goto(at(`/${shopUrl}/${product.shortCode}`));
+    await page.getByRole('heading', { level: 1, name: 'Brass diya set of 4' }).waitFor();
+    expect(await page.getByText('₹2,450').first().isVisible()).toBe(true);
+    expect(await page.title()).toBe('Brass diya set of 4 · Diya House');
+    // The page had what it shows: it did not ask for the product.
+    expect(asked.filter((path) => path.startsWith('/api/url/'))).toEqual([]);
     await page.context().close();
   });
 

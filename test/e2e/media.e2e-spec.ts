@@ -23,7 +23,8 @@ import {
   sampleWebp,
   svgDrawing,
 } from '../../apps/media-service/test/support/sample-images';
-import { type Answer, signUp, Visitor } from '../support/auth-client';
+import { signUp, Visitor } from '../support/auth-client';
+import { file, type FilePart, sendForm } from '../support/forms';
 
 // Images and banners over HTTP against the whole built stack (test/stack-setup.ts): real image
 // files made with sharp, sent as the web sends them (multipart), then read back as a browser
@@ -59,41 +60,6 @@ async function shopOwner(): Promise<Person & { shopUrl: string }> {
   });
   if (shop.status !== 200) throw new Error(JSON.stringify(shop.body));
   return { ...someone, shopUrl };
-}
-
-interface FilePart {
-  bytes: Buffer;
-  name: string;
-  type: string;
-}
-
-const file = (bytes: Buffer, name: string, type: string): FilePart => ({ bytes, name, type });
-
-/** POSTs a multipart form as the browser builds it: files as Blobs with their names. */
-async function sendForm<T>(
-  visitor: Visitor,
-  path: string,
-  parts: Array<[string, FilePart | string]>,
-): Promise<Answer<T>> {
-  const form = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else
-      form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.name);
-  }
-  const response = await fetch(`${stackBaseUrl()}/api${path}`, {
-    method: 'POST',
-    headers: {
-      'x-forwarded-for': visitor.ip,
-      ...(visitor.accessToken ? { authorization: `Bearer ${visitor.accessToken}` } : {}),
-    },
-    body: form,
-  });
-  return {
-    status: response.status,
-    body: (await response.json()) as Answer<T>['body'],
-    setCookie: null,
-  };
 }
 
 interface Served {

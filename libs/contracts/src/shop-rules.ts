@@ -84,6 +84,10 @@ const RESERVED_SHOP_URLS: ReadonlySet<string> = new Set([
   'www',
 ]);
 
+/** Whether a first path segment belongs to a page of the product rather than to a shop. */
+export const isReservedShopUrl = (segment: string) =>
+  RESERVED_SHOP_URLS.has(normalizeShopUrl(segment));
+
 /** What the setup wizard's field keeps of what is typed: lower case, letters, digits, hyphens. */
 export function cleanShopUrlInput(typed: string): string {
   return typed.toLowerCase().replace(/[^a-z0-9-]/g, '');
@@ -100,7 +104,7 @@ export function shopUrlProblem(value: unknown): string | undefined {
   if (!/^[a-z0-9-]+$/.test(url)) return ShopMessages.urlCharacters;
   if (url.length < SHOP_URL_MIN) return ShopMessages.urlTooShort;
   if (url.length > SHOP_URL_MAX) return ShopMessages.urlTooLong;
-  if (RESERVED_SHOP_URLS.has(url)) return ShopMessages.urlReserved;
+  if (isReservedShopUrl(url)) return ShopMessages.urlReserved;
   return undefined;
 }
 

@@ -103,3 +103,21 @@ export const SEO_LIMITS = {
 export interface ShopStats {
   productCount: number;
 }
+
+/**
+ * shop.sitemap.shops: every public shop, with when it or a product it shows last changed (the
+ * sitemap index).
+ */
+export interface SitemapShop {
+  shopUrl: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+/** shop.sitemap.shop: a public shop's pages (its sitemap): the shop and the products it shows. */
+export interface SitemapShopPages extends SitemapShop {
+  products: Array<{ shortCode: string; updatedAt: string }>;
+}
+
+/** A sitemap file lists at most this many addresses (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;

@@ -47,6 +47,10 @@ export const Subjects = {
     publicProducts: 'shop.public.products',
     publicProduct: 'shop.public.product',
     publicStats: 'shop.public.stats',
+    /** {} → SitemapShop[]. */
+    sitemapShops: 'shop.sitemap.shops',
+    /** { shopUrl } → SitemapShopPages (a private or missing shop answers 404). */
+    sitemapShop: 'shop.sitemap.shop',
     /** { caller, body } → ShopWrite<Product>. */
     createProduct: 'shop.products.create',
     listProducts: 'shop.products.list',

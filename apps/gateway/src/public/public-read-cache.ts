@@ -13,9 +13,14 @@ const MAX_ENTRIES = 5000;
 /** A safety net only: shop-service's change events clear entries at once. */
 const TTL_MS = 5000;
 
+/** Entries about every shop at once (the sitemap index): any shop's change drops them. */
+export const SITE_WIDE = '';
+
 interface Entry {
   /** The whole answer, serialised once. */
   body: string;
+  /** Its data, for the pages' HTML (shared with the API's answer: one read serves both). */
+  data: unknown;
   expires: number;
 }
 
@@ -65,27 +70,43 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
 
   /** The cached answer, or the one `load` gives (then kept, unless the shop changed meanwhile). */
   async read(shopUrl: string, key: string, load: () => Promise<unknown>): Promise<string> {
+    return (await this.entry(shopUrl, key, load)).body;
+  }
+
+  /** The same, as data: the public pages' HTML is written from the entries the API answers. */
+  async readData<T>(shopUrl: string, key: string, load: () => Promise<T>): Promise<T> {
+    return (await this.entry(shopUrl, key, load)).data as T;
+  }
+
+  private async entry(shopUrl: string, key: string, load: () => Promise<unknown>) {
     const cacheKey = `${shopUrl}\u0000${key}`;
     const hit = this.entries.get(cacheKey);
     if (hit && hit.expires > Date.now()) {
       // Re-inserted: a Map keeps insertion order, so the oldest entry is always first.
       this.entries.delete(cacheKey);
       this.entries.set(cacheKey, hit);
-      return hit.body;
+      return hit;
     }
     const generation = this.generations.get(shopUrl) ?? 0;
-    const body = JSON.stringify({ success: true, data: await load() });
+    const data = await load();
+    const entry = {
+      body: JSON.stringify({ success: true, data }),
+      data,
+      expires: Date.now() + TTL_MS,
+    };
     if ((this.generations.get(shopUrl) ?? 0) === generation) {
-      this.entries.set(cacheKey, { body, expires: Date.now() + TTL_MS });
+      this.entries.set(cacheKey, entry);
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
-    return body;
+    return entry;
   }
 
   /** Drops what this replica holds of a shop (its own writes call this before answering). */
   forget(shopUrl: string) {
-    this.generations.set(shopUrl, (this.generations.get(shopUrl) ?? 0) + 1);
-    const prefix = `${shopUrl}\u0000`;
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    for (const url of [shopUrl, SITE_WIDE]) {
+      this.generations.set(url, (this.generations.get(url) ?? 0) + 1);
+      const prefix = `${url}\u0000`;
+      for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    }
   }
 }

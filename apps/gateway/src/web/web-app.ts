@@ -1,18 +1,26 @@
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ErrorCode, PUBLIC_URL_META } from '@kartlink/contracts';
-import { ServiceError } from '@kartlink/server-kit';
+import { ErrorCode } from '@kartlink/contracts';
+import { LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AnalyticsRecorder } from '../analytics/analytics-recorder';
 import { previewedShop } from '../analytics/link-previews';
+import { PublicReadCache } from '../public/public-read-cache';
+import { ServiceClient } from '../services/service-client';
+import { PageTemplate } from './page-html';
+import { loadPublicPage, pageKindOf } from './public-pages';
+import { registerSitemapRoutes } from './sitemap';
 
 /**
  * Serves the built web app beside the API: files under /assets are content-hashed and cached
  * for a year; every other path that is not a file gets index.html, so that the app's router
  * shows the page (the 404 page included). Shop URLs and short codes never contain a dot. The
- * page carries the public address, which the app uses for every link it shows.
+ * page carries the public address, which the app uses for every link it shows. A public shop
+ * or product page gets its own head (title, description, link preview, structured data) and
+ * its data for the first paint; an unknown or private one answers 404, and pages search
+ * engines should not list say `noindex`.
  */
 export async function serveWebApp(
   app: NestFastifyApplication,
@@ -22,7 +30,7 @@ export async function serveWebApp(
   const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return false;
-  const indexHtml = withPublicUrl(readFileSync(indexFile, 'utf8'), publicUrl);
+  const template = new PageTemplate(readFileSync(indexFile, 'utf8'), publicUrl);
 
   await app.register(fastifyStatic, {
     root,
@@ -41,8 +49,13 @@ export async function serveWebApp(
 
   const fastify = app.getHttpAdapter().getInstance();
   const analytics = app.get(AnalyticsRecorder);
+  const cache = app.get(PublicReadCache);
+  const services = app.get(ServiceClient);
+  const logger = app.get<Logger>(LOGGER);
+  registerSitemapRoutes(fastify, cache, services, publicUrl);
+
   fastify.get('/*', async (request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = request.url.split('?')[0]!;
     if (path === '/api' || path.startsWith('/api/')) {
       throw new ServiceError(
         ErrorCode.ROUTE_NOT_FOUND,
@@ -53,25 +66,23 @@ export async function serveWebApp(
     if (/\.[A-Za-z0-9]+$/.test(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
+    const page = pageKindOf(path);
     // Link previews (WhatsApp, Instagram, X...) read the page itself: counted apart as bots.
-    const previewed = previewedShop(request.method, path, request.headers['user-agent']);
+    const previewed = previewedShop(request.method, page, request.headers['user-agent']);
     if (previewed) analytics.recordPreview(previewed, request);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+
+    if (page.kind === 'app') return reply.send(template.app(page.indexed));
+    if (page.kind === 'not-found') return reply.status(404).send(template.app(false));
+    try {
+      const found = await loadPublicPage(page, cache, services, publicUrl);
+      if (!found.found) return reply.status(404).send(template.app(false));
+      return reply.send(template.publicPage(found.head, found.data));
+    } catch (err) {
+      // The services cannot say what the page is: the app asks again itself; crawlers come back.
+      logger.warn({ err, path }, 'public page served without its head');
+      return reply.status(503).header('retry-after', '5').send(template.app(false));
+    }
   });
   return true;
-}
-
-/**
- * The page with `<meta name="kartlink:public-url">` set to the public address, before the end
- * of its head (a page without one is left as it is: the app then uses its own origin).
- */
-function withPublicUrl(html: string, publicUrl: string): string {
-  const head = /<\/head>/i.exec(html);
-  if (!head) return html;
-  const origin = new URL(publicUrl).origin;
-  const meta = `<meta name="${PUBLIC_URL_META}" content="${origin.replace(/"/g, '&quot;')}" />`;
-  return `${html.slice(0, head.index)}${meta}${html.slice(head.index)}`;
 }

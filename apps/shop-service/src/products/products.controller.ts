@@ -53,6 +53,11 @@ export class ProductsController {
     return this.products.publicStats(shopUrl);
   }
 
+  @MessagePattern(Subjects.shop.sitemapShop)
+  sitemapShop(@Payload() { shopUrl }: { shopUrl: string }) {
+    return this.products.sitemapPages(shopUrl);
+  }
+
   @MessagePattern(Subjects.shop.publicProduct)
   publicProduct(@Payload() { shopUrl, shortCode }: { shopUrl: string; shortCode: string }) {
     return this.products.publicProduct(shopUrl, shortCode);

@@ -14,6 +14,9 @@ import {
   type ProductUpdateBody,
   type PublicProduct,
   type ShopStats,
+  ShopMessages,
+  SITEMAP_MAX_URLS,
+  type SitemapShopPages,
   type ShopWrite,
   Subjects,
   type UserPlan,
@@ -154,6 +157,21 @@ export class ProductsService {
     const products = shown.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL));
     await this.cache.setProducts(url, products);
     return products;
+  }
+
+  /** A public shop's sitemap: the shop page and each product page it shows. */
+  async sitemapPages(shopUrl: string): Promise<SitemapShopPages> {
+    const url = normalizeShopUrl(shopUrl);
+    await this.shopsService.publicShop(url);
+    const shop = await this.shopsService.findByUrl(url);
+    if (!shop) throw ServiceError.notFound(ShopMessages.notFound);
+    const shown = (await this.products.shownOnShop(shop.id)).slice(0, SITEMAP_MAX_URLS - 1);
+    const products = shown.map((row) => ({
+      shortCode: row.shortCode,
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+    const latest = [shop.updatedAt.toISOString(), ...products.map((p) => p.updatedAt)].sort();
+    return { shopUrl: url, updatedAt: latest[latest.length - 1]!, products };
   }
 
   /** GET /shop/{shopUrl}/stats: from the cached list, so it costs no query when warm. */

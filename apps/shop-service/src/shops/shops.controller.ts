@@ -38,6 +38,11 @@ export class ShopsController {
     return this.shops.publicShop(shopUrl);
   }
 
+  @MessagePattern(Subjects.shop.sitemapShops)
+  sitemapShops() {
+    return this.shops.sitemapShops();
+  }
+
   @MessagePattern(Subjects.shop.applyBanners)
   async applyBanners(@Payload() event: unknown) {
     const change = readPayload(BannersChangedPayload, event);

@@ -13,6 +13,8 @@ import {
   shopUrlProblem,
   type SocialMedia,
   type UrlAvailability,
+  SITEMAP_MAX_URLS,
+  type SitemapShop,
 } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import { QueryFailedError } from 'typeorm';
@@ -83,6 +85,15 @@ export class ShopsService {
     if (owner && owner.userId !== userId)
       return { isAvailable: false, message: ShopMessages.urlTaken };
     return { isAvailable: true };
+  }
+
+  /** The sitemap index: every public shop and when it last changed. */
+  async sitemapShops(): Promise<SitemapShop[]> {
+    const shops = await this.shops.sitemap(SITEMAP_MAX_URLS);
+    return shops.map(({ shopUrl, updatedAt }) => ({
+      shopUrl,
+      updatedAt: updatedAt.toISOString(),
+    }));
   }
 
   /** GET /shop/{shopUrl}: from the cache when it can; private and missing shops are cached too. */

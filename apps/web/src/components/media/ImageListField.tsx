@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { moveItem, useDragReorder } from '../../hooks/use-drag-reorder';
 import { dropRejectionMessage, IMAGE_ACCEPT } from '../../lib/media/image-checks';
-import { thumbnailOf } from '../../lib/media/image-urls';
+import { thumbnailOf } from '@kartlink/contracts';
 import {
   useDeletePhotoMutation,
   type PhotoUploader,

@@ -1,6 +1,6 @@
 import { formatRupees } from '@kartlink/contracts';
 import { useState } from 'react';
-import { thumbnailOf } from '../../../lib/media/image-urls';
+import { thumbnailOf } from '@kartlink/contracts';
 import { cut } from '../utils/product-form';
 
 interface ProductCardPreviewProps {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { SwitchField } from '../../../components/form/SwitchField';
 import { StoreIcon } from '../../../components/icons';
-import { thumbnailOf } from '../../../lib/media/image-urls';
+import { thumbnailOf } from '@kartlink/contracts';
 import { StoreChip } from './StoreChip';
 
 interface ProductRowProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { thumbnailOf } from '../../../lib/media/image-urls';
+import { thumbnailOf } from '@kartlink/contracts';
 import { Lightbox } from './Lightbox';
 import { ProductImage } from './ProductImage';
 import './ImageGallery.css';

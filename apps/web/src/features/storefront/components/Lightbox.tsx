@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { CloseIcon } from '../../../components/icons';
-import { thumbnailOf } from '../../../lib/media/image-urls';
+import { thumbnailOf } from '@kartlink/contracts';
 import { useModal } from '../../../hooks/use-modal';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { ProductImage } from './ProductImage';

@@ -1,7 +1,7 @@
 import type { PublicProduct } from '@kartlink/contracts';
 import { formatRupees } from '@kartlink/contracts';
 import { Link } from 'react-router';
-import { thumbnailOf } from '../../../lib/media/image-urls';
+import { thumbnailOf } from '@kartlink/contracts';
 import {
   CARD_DESCRIPTION_LIMIT,
   CARD_TITLE_LIMIT,

@@ -58,7 +58,7 @@ describe('a public product page', () => {
     expect(screen.getByText('Hand block-printed in Jaipur')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /Show picture/ })).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Show Options' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Block-print cotton kurta'));
+    await waitFor(() => expect(document.title).toBe('Block-print cotton kurta · Meera Finds'));
   });
 
   it('shows a skeleton while the product loads', async () => {

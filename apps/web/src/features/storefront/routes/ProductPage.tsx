@@ -1,5 +1,5 @@
 import type { PublicProduct } from '@kartlink/contracts';
-import { formatRupees } from '@kartlink/contracts';
+import { formatRupees, productPageTitle } from '@kartlink/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -50,7 +50,9 @@ export function ProductPage() {
   const message = query.isError ? productErrorMessage(query.error) : null;
   const gone = message === ProductPageMessages.notFound || message === ProductPageMessages.private;
   const product = gone || loaded === null ? undefined : (loaded ?? listed);
-  useDocumentTitle(product?.title);
+  useDocumentTitle(
+    product && shop ? productPageTitle(product.title, shop.shopName) : product?.title,
+  );
 
   if (!shopUrl || !shortCode) {
     return (

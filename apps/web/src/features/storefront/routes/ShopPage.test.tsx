@@ -67,7 +67,7 @@ describe('a public shop', () => {
     const api = mockShop();
     renderApp('/meera-finds');
     await shopHeading();
-    await waitFor(() => expect(document.title).toBe('Meera Finds'));
+    await waitFor(() => expect(document.title).toBe('Meera Finds · Kartlink'));
     const visits = api.callsTo('POST /analytics/track-shop/meera-finds');
     expect(visits).toHaveLength(1);
     expect(visits[0].body).toEqual({
@@ -106,12 +106,12 @@ describe('a public shop', () => {
       await screen.findByRole('heading', { level: 1, name: 'Block-print cotton kurta' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/meera-finds/k3x9pqr');
-    await waitFor(() => expect(document.title).toBe('Block-print cotton kurta'));
+    await waitFor(() => expect(document.title).toBe('Block-print cotton kurta · Meera Finds'));
 
     // Back on the shop, from the cache at once: the tab is named after the shop again.
     await act(() => router.navigate(-1));
     expect(await shopHeading()).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Meera Finds'));
+    await waitFor(() => expect(document.title).toBe('Meera Finds · Kartlink'));
   });
 
   it("opens a product's pictures large from its image", async () => {

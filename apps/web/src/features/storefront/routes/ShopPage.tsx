@@ -1,4 +1,5 @@
 import type { PublicProduct, PublicShop } from '@kartlink/contracts';
+import { shopPageTitle } from '@kartlink/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -41,7 +42,7 @@ export function ShopPage() {
   const problem = shopQuery.isError ? shopProblemOf(shopQuery.error) : null;
   // A failed refresh keeps the shop on screen, unless the shop is gone or now private.
   const shown = shop && problem !== 'private' && problem !== 'notFound' ? shop : undefined;
-  useDocumentTitle(shown?.shopName);
+  useDocumentTitle(shown ? shopPageTitle(shown) : undefined);
   useShopVisit(shown?.shopUrl);
 
   if (!shopUrl) {

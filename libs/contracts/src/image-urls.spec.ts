@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { thumbnailOf } from './image-urls';
 
 describe('the thumbnail of an image', () => {

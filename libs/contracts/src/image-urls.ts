@@ -6,10 +6,9 @@ const PRODUCT_IMAGE_PATH = /\/shop\/product-images\/[^/]+$/;
  * product images get their /thumbnail address; any other image is used as it is.
  */
 export function thumbnailOf(address: string): string {
-  const base = typeof window === 'undefined' ? 'http://localhost' : window.location.href;
   let url: URL;
   try {
-    url = new URL(address, base);
+    url = new URL(address, 'http://localhost/');
   } catch {
     return address;
   }

@@ -1,0 +1,74 @@
+import { EMBEDDED_DATA_ID, PUBLIC_URL_META } from '@kartlink/contracts';
+import { escapeAttribute, escapeText, jsonForScript, PageTemplate } from './page-html';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Kartlink: one short link per product." />
+    <title>Kartlink</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+describe('escaping', () => {
+  it('keeps owner text from becoming markup in text, attributes and scripts', () => {
+    expect(escapeText('</title><b>&')).toBe('&lt;/title&gt;&lt;b&gt;&amp;');
+    expect(escapeAttribute(`"a" 'b'`)).toBe('&quot;a&quot; &#39;b&#39;');
+    const json = jsonForScript({ name: '</script><!-- & \u2028' });
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual({ name: '</script><!-- & \u2028' });
+  });
+});
+
+describe('the page template', () => {
+  const template = new PageTemplate(INDEX, 'https://kartlink.example/ignored/path');
+
+  it('gives app pages the public address, and noindex where asked', () => {
+    const listed = template.app(true);
+    expect(listed).toContain(
+      `<meta name="${PUBLIC_URL_META}" content="https://kartlink.example" />`,
+    );
+    expect(listed).toContain('<title>Kartlink</title>');
+    expect(listed).not.toContain('noindex');
+    expect(template.app(false)).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('gives a public page its own head instead of the generic one, and its data after the root', () => {
+    const html = template.publicPage(
+      {
+        title: 'Priya $& Sarees · Kartlink',
+        description: 'Silk',
+        canonical: 'https://kartlink.example/priya',
+        og: {
+          type: 'website',
+          title: 'Priya',
+          description: 'Silk',
+          url: 'https://kartlink.example/priya',
+          siteName: 'Kartlink',
+          image: { url: 'https://kartlink.example/c.jpg', width: 1200, height: 630, alt: 'Priya' },
+        },
+        twitter: { card: 'summary_large_image', title: 'Priya', description: 'Silk' },
+        jsonLd: [],
+      },
+      { shop: { shopUrl: 'priya', data: { shopName: '$& $1' } as never } },
+    );
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Priya $&amp; Sarees · Kartlink</title>');
+    expect(html).not.toContain('Kartlink: one short link per product.');
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<div id="root"></div>\\s*<script type="application/json" id="${EMBEDDED_DATA_ID}">`,
+      ),
+    );
+    // A replacement pattern in owner text ($&) is kept as typed, not expanded.
+    expect(html).toContain('"shopName":"$\\u0026 $1"');
+    expect(html.indexOf('</head>')).toBeGreaterThan(html.indexOf('og:image'));
+  });
+});

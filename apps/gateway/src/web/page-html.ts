@@ -1,0 +1,106 @@
+import {
+  EMBEDDED_DATA_ID,
+  type EmbeddedPublicData,
+  type PageHead,
+  PUBLIC_URL_META,
+} from '@kartlink/contracts';
+
+/** Text inside an element such as `<title>`. */
+export const escapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Text inside a double-quoted attribute. */
+export const escapeAttribute = (text: string) =>
+  escapeText(text).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/**
+ * JSON inside a `<script>`: nothing in it can end the script or start a comment (`<` is
+ * written `\u003c`), and the line separators JavaScript once refused are escaped too.
+ */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
+  `<meta ${attribute}="${key}" content="${escapeAttribute(String(content))}" />`;
+
+/** The tags a public page's head carries, from what contracts' page-head says of it. */
+function headTags(head: PageHead): string {
+  const { og, twitter } = head;
+  const tags = [
+    `<title>${escapeText(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.keywords ? meta('name', 'keywords', head.keywords) : '',
+    `<link rel="canonical" href="${escapeAttribute(head.canonical)}" />`,
+    meta('property', 'og:type', og.type),
+    meta('property', 'og:site_name', og.siteName),
+    meta('property', 'og:locale', 'en_IN'),
+    meta('property', 'og:title', og.title),
+    meta('property', 'og:description', og.description),
+    meta('property', 'og:url', og.url),
+    meta('property', 'og:image', og.image.url),
+    og.image.width ? meta('property', 'og:image:width', og.image.width) : '',
+    og.image.height ? meta('property', 'og:image:height', og.image.height) : '',
+    meta('property', 'og:image:alt', og.image.alt),
+    meta('name', 'twitter:card', twitter.card),
+    meta('name', 'twitter:title', twitter.title),
+    meta('name', 'twitter:description', twitter.description),
+    meta('name', 'twitter:image', og.image.url),
+    meta('name', 'twitter:image:alt', og.image.alt),
+    head.price ? meta('property', 'product:price:amount', head.price.amount) : '',
+    head.price ? meta('property', 'product:price:currency', head.price.currency) : '',
+    ...head.jsonLd.map(
+      (object) => `<script type="application/ld+json">${jsonForScript(object)}</script>`,
+    ),
+    head.lcpImage
+      ? `<link rel="preload" as="image" href="${escapeAttribute(head.lcpImage)}" fetchpriority="high" />`
+      : '',
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+const TITLE = /<title>[\s\S]*?<\/title>\s*/i;
+const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/i;
+const ROOT = /<div id="root"><\/div>/i;
+
+/**
+ * The web app's index.html, cut once at start into what every page shares: each page then
+ * costs a few string joins.
+ */
+export class PageTemplate {
+  /** The page as built, with the public address: the app's own pages. */
+  private readonly appPage: string;
+  private readonly head: string;
+  private readonly body: string;
+
+  constructor(indexHtml: string, publicUrl: string) {
+    const origin = new URL(publicUrl).origin;
+    const addressMeta = `<meta name="${PUBLIC_URL_META}" content="${escapeAttribute(origin)}" />`;
+    const end = /<\/head>/i.exec(indexHtml);
+    if (!end) throw new Error('The web app’s index.html has no </head>.');
+    const head = indexHtml.slice(0, end.index);
+    this.body = indexHtml.slice(end.index);
+    this.appPage = `${head}${addressMeta}\n  ${this.body}`;
+    this.head = `${head.replace(TITLE, '').replace(DESCRIPTION, '')}${addressMeta}\n    `;
+  }
+
+  /** An app page (landing, sign-in, dashboard...), kept out of search results unless `indexed`. */
+  app(indexed: boolean): string {
+    return indexed ? this.appPage : this.appPage.replace(/<\/head>/i, NOINDEX + '</head>');
+  }
+
+  /** A public page: its own head, and its data for the first paint. */
+  publicPage(head: PageHead, data: EmbeddedPublicData): string {
+    const script = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${jsonForScript(data)}</script>`;
+    const body = ROOT.test(this.body)
+      ? this.body.replace(ROOT, (root) => `${root}\n    ${script}`)
+      : this.body.replace(/<\/body>/i, (end) => `${script}${end}`);
+    return `${this.head}${headTags(head)}\n  ${body}`;
+  }
+}
+
+const NOINDEX = '<meta name="robots" content="noindex" />\n  ';

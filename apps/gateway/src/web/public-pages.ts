@@ -1,0 +1,111 @@
+import {
+  type EmbeddedPublicData,
+  ErrorCode,
+  isReservedShopUrl,
+  normalizeShopUrl,
+  type PageHead,
+  productPageHead,
+  type PublicProduct,
+  type PublicShop,
+  shopPageHead,
+  Subjects,
+} from '@kartlink/contracts';
+import { ServiceError } from '@kartlink/server-kit';
+import type { PublicReadCache } from '../public/public-read-cache';
+import type { ServiceClient } from '../services/service-client';
+
+/** What a path of the web app shows, as far as the server must know. */
+export type PageKind =
+  | { kind: 'shop'; shopUrl: string }
+  | { kind: 'product'; shopUrl: string; shortCode: string }
+  /** A page of the product itself; `indexed` for those search engines should list. */
+  | { kind: 'app'; indexed: boolean }
+  | { kind: 'not-found' };
+
+/** Pages of the product that search engines list; every other one is `noindex`. */
+const INDEXED_APP_PAGES = new Set(['/', '/privacy-policy', '/terms-of-service']);
+const NOT_FOUND_PAGES = new Set(['/404', '/notfound']);
+const SEGMENT = /^[A-Za-z0-9-]+$/;
+
+/**
+ * SPEC section 2: a shop at /{shopUrl}, /shop/{shopUrl} and /open/{shopUrl}, its products one
+ * level below; every other first segment is reserved for the product's own pages.
+ */
+export function pageKindOf(path: string): PageKind {
+  if (INDEXED_APP_PAGES.has(path)) return { kind: 'app', indexed: true };
+  if (NOT_FOUND_PAGES.has(path)) return { kind: 'not-found' };
+  let segments: string[];
+  try {
+    segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return { kind: 'not-found' };
+  }
+  const [first = ''] = segments;
+  const prefixed = (first === 'shop' || first === 'open') && segments.length >= 2;
+  if (isReservedShopUrl(first) && !prefixed) return { kind: 'app', indexed: false };
+  const [shopUrl, shortCode, ...rest] = prefixed ? segments.slice(1) : segments;
+  if (rest.length || !shopUrl || !SEGMENT.test(shopUrl)) return { kind: 'not-found' };
+  if (shortCode === undefined) return { kind: 'shop', shopUrl: normalizeShopUrl(shopUrl) };
+  if (!SEGMENT.test(shortCode)) return { kind: 'not-found' };
+  return {
+    kind: 'product',
+    shopUrl: normalizeShopUrl(shopUrl),
+    shortCode: shortCode.toLowerCase(),
+  };
+}
+
+export type PublicPage =
+  { found: true; head: PageHead; data: EmbeddedPublicData } | { found: false };
+
+/**
+ * Loads what a public page shows through the same in-process cache as the API's reads (the
+ * same keys, so a page and its API calls share one entry): a hit costs no service request.
+ * An unknown or private shop or product is not found; any other failure is thrown.
+ */
+export async function loadPublicPage(
+  page: Extract<PageKind, { kind: 'shop' | 'product' }>,
+  cache: PublicReadCache,
+  services: ServiceClient,
+  publicUrl: string,
+): Promise<PublicPage> {
+  const { shopUrl } = page;
+  const base = new URL(publicUrl).origin;
+  const shop = () =>
+    cache.readData(shopUrl, 'shop', () =>
+      services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
+    );
+  try {
+    if (page.kind === 'shop') {
+      const [shopData, products] = await Promise.all([
+        shop(),
+        cache.readData(shopUrl, 'products', () =>
+          services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl }),
+        ),
+      ]);
+      return {
+        found: true,
+        head: shopPageHead(shopData, products, base),
+        data: { shop: { shopUrl, data: shopData }, products: { shopUrl, data: products } },
+      };
+    }
+    const { shortCode } = page;
+    const [shopData, product] = await Promise.all([
+      shop(),
+      cache.readData(shopUrl, `product:${shortCode}`, () =>
+        services.request<PublicProduct>(Subjects.shop.publicProduct, { shopUrl, shortCode }),
+      ),
+    ]);
+    return {
+      found: true,
+      head: productPageHead(shopData, product, base),
+      data: {
+        shop: { shopUrl, data: shopData },
+        product: { shopUrl, shortCode, data: product },
+      },
+    };
+  } catch (err) {
+    const code = err instanceof ServiceError ? err.code : undefined;
+    if (code === ErrorCode.NOT_FOUND || code === ErrorCode.FORBIDDEN) return { found: false };
+    throw err;
+  }
+}

@@ -1,0 +1,109 @@
+import {
+  ErrorCode,
+  normalizeShopUrl,
+  productPagePath,
+  shopPagePath,
+  type SitemapShop,
+  type SitemapShopPages,
+  Subjects,
+} from '@kartlink/contracts';
+import { ServiceError } from '@kartlink/server-kit';
+import type { FastifyInstance } from 'fastify';
+import { type PublicReadCache, SITE_WIDE } from '../public/public-read-cache';
+import type { ServiceClient } from '../services/service-client';
+
+const xml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+/** Crawlers may keep them a while; a change reaches the next fetch after that. */
+const CACHE = 'public, max-age=300';
+
+/** robots.txt: public pages open to crawlers, the product's private parts not. */
+function robotsTxt(base: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /dashboard',
+    'Disallow: /auth',
+    'Disallow: /admin-login',
+    'Disallow: /api/',
+    // Pictures that pages and link previews show stay fetchable.
+    'Allow: /api/photos/',
+    'Allow: /api/banners/',
+    'Allow: /api/shop/product-images/',
+    'Allow: /api/shop/*/card',
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * /robots.txt, /sitemap.xml (an index: one sitemap per public shop) and /sitemaps/{shopUrl}.xml
+ * (a shop page and the product pages it shows). Both are kept in the public-read cache, so
+ * the change events that clear a shop's reads clear its sitemap too (and the index).
+ */
+export function registerSitemapRoutes(
+  fastify: FastifyInstance,
+  cache: PublicReadCache,
+  services: ServiceClient,
+  publicUrl: string,
+) {
+  const base = new URL(publicUrl).origin;
+  const robots = robotsTxt(base);
+
+  fastify.get('/robots.txt', (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(robots),
+  );
+
+  fastify.get('/sitemap.xml', async (_request, reply) => {
+    const shops = await cache.readData(SITE_WIDE, 'sitemap', () =>
+      services.request<SitemapShop[]>(Subjects.shop.sitemapShops, {}),
+    );
+    const entries = shops.map(
+      (shop) =>
+        `<sitemap><loc>${xml(`${base}/sitemaps/${encodeURIComponent(shop.shopUrl)}.xml`)}</loc>` +
+        `<lastmod>${xml(shop.updatedAt)}</lastmod></sitemap>`,
+    );
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send(`${XML_HEAD}<sitemapindex ${NS}>\n${entries.join('\n')}\n</sitemapindex>\n`);
+  });
+
+  fastify.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {
+    const match = /^([A-Za-z0-9-]+)\.xml$/.exec(request.params.file);
+    if (!match) throw ServiceError.notFound('No such sitemap.');
+    const shopUrl = normalizeShopUrl(match[1]!);
+    let pages: SitemapShopPages;
+    try {
+      pages = await cache.readData(shopUrl, 'sitemap', () =>
+        services.request<SitemapShopPages>(Subjects.shop.sitemapShop, { shopUrl }),
+      );
+    } catch (err) {
+      // A private shop has no sitemap, as an unknown one.
+      if (err instanceof ServiceError && err.code === ErrorCode.FORBIDDEN)
+        throw ServiceError.notFound('No such sitemap.');
+      throw err;
+    }
+    const url = (path: string, lastmod: string) =>
+      `<url><loc>${xml(`${base}${path}`)}</loc><lastmod>${xml(lastmod)}</lastmod></url>`;
+    const urls = [
+      url(shopPagePath(pages.shopUrl), pages.updatedAt),
+      ...pages.products.map((product) =>
+        url(productPagePath(pages.shopUrl, product.shortCode), product.updatedAt),
+      ),
+    ];
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send(`${XML_HEAD}<urlset ${NS}>\n${urls.join('\n')}\n</urlset>\n`);
+  });
+}

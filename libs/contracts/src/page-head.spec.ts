@@ -1,0 +1,169 @@
+import { clip, productPageHead, shopPageHead } from './page-head';
+import type { PublicProduct } from './product';
+import type { PublicShop } from './shop';
+
+const BASE = 'https://kartlink.example';
+
+const shop: PublicShop = {
+  shopName: 'Priya Sarees',
+  shopDescription: 'Handloom sarees from Kanchipuram and Banaras, picked one by one.',
+  shopUrl: 'priya-sarees',
+  shopPhotoURL: '/api/photos/7d1c2f4e-9a0b-4c3d-8e5f-6a7b8c9d0e1f.jpg',
+  socialMedia: { instagram: 'priya.sarees', whatsapp: '919876543210', email: 'a@b.in' },
+  seo: {},
+  banners: { enabled: false, images: [] },
+};
+
+function product(overrides: Partial<PublicProduct> = {}): PublicProduct {
+  const image = '/api/shop/product-images/0b7e7a4e-6c52-4d8e-9a57-1f0b6a1d2c3e';
+  return {
+    id: '1',
+    shortCode: 'red-silk',
+    shortUrl: `${BASE}/priya-sarees/red-silk`,
+    title: 'Red silk saree',
+    description: null,
+    price: 1299,
+    brand: 'Nalli',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    imageUrl: image,
+    platforms: ['Amazon', 'Flipkart'],
+    originalURLs: ['https://www.amazon.in/dp/B0C1234567', 'https://www.flipkart.com/p/itm123'],
+    stores: [
+      { url: 'https://www.amazon.in/dp/B0C1234567', vendor: 'Amazon', key: 'amazon' },
+      { url: 'https://www.flipkart.com/p/itm123', vendor: 'Flipkart', key: 'flipkart' },
+    ],
+    showOnShop: true,
+    productDetails: {
+      title: 'Red silk saree',
+      description: null,
+      images: [image],
+      image,
+      price: 1299,
+      brand: 'Nalli',
+    },
+    ...overrides,
+  };
+}
+
+describe('the head of a shop page', () => {
+  it('is titled by the shop, described by its description, and pictured by its photo card', () => {
+    const head = shopPageHead(shop, [product()], BASE);
+    expect(head.title).toBe('Priya Sarees · Kartlink');
+    expect(head.description).toBe(shop.shopDescription);
+    expect(head.canonical).toBe(`${BASE}/priya-sarees`);
+    expect(head.og).toMatchObject({ type: 'website', title: 'Priya Sarees', url: head.canonical });
+    expect(head.og.image).toEqual({
+      url: `${BASE}/api/photos/7d1c2f4e-9a0b-4c3d-8e5f-6a7b8c9d0e1f/card`,
+      width: 1200,
+      height: 630,
+      alt: 'Priya Sarees',
+    });
+  });
+
+  it('prefers the owner’s SEO title and description', () => {
+    const head = shopPageHead(
+      {
+        ...shop,
+        seo: { title: 'Silk sarees online', description: 'Pure silk.', keywords: 'saree' },
+      },
+      [],
+      BASE,
+    );
+    expect(head.title).toBe('Silk sarees online · Kartlink');
+    expect(head.description).toBe('Pure silk.');
+    expect(head.keywords).toBe('saree');
+  });
+
+  it('lists only the products the shop shows, and links the shop’s web profiles', () => {
+    const head = shopPageHead(
+      shop,
+      [product(), product({ shortCode: 'hidden', title: 'Hidden', showOnShop: false })],
+      BASE,
+    );
+    const [store, list] = head.jsonLd as Array<Record<string, unknown>>;
+    expect(store).toMatchObject({ '@type': 'Store', name: 'Priya Sarees' });
+    // wa.me and instagram are web addresses; mailto is not a profile.
+    expect(store.sameAs).toEqual([
+      'https://www.instagram.com/priya.sarees',
+      'https://wa.me/919876543210',
+    ]);
+    expect(list).toMatchObject({
+      '@type': 'ItemList',
+      numberOfItems: 1,
+      itemListElement: [
+        { position: 1, url: `${BASE}/priya-sarees/red-silk`, name: 'Red silk saree' },
+      ],
+    });
+  });
+
+  it('without a photo is pictured by the default card with the shop’s name', () => {
+    const head = shopPageHead({ ...shop, shopPhotoURL: null }, [], BASE);
+    expect(head.og.image.url).toMatch(
+      /^https:\/\/kartlink\.example\/api\/shop\/priya-sarees\/card\?v=/,
+    );
+    expect(head.description).toBe(shop.shopDescription);
+  });
+});
+
+describe('the head of a product page', () => {
+  it('carries the price as ASCII digits in INR and one offer per store', () => {
+    const head = productPageHead(shop, product({ price: 1299.5 }), BASE);
+    expect(head.title).toBe('Red silk saree · Priya Sarees');
+    expect(head.og.type).toBe('product');
+    expect(head.price).toEqual({ amount: '1299.50', currency: 'INR' });
+    const [ld] = head.jsonLd as Array<{ offers: { offers: Array<{ url: string }> } }>;
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      name: 'Red silk saree',
+      brand: { '@type': 'Brand', name: 'Nalli' },
+      offers: {
+        '@type': 'AggregateOffer',
+        priceCurrency: 'INR',
+        lowPrice: '1299.50',
+        highPrice: '1299.50',
+        offerCount: 2,
+      },
+    });
+    expect(ld.offers.offers.map((offer) => offer.url)).toEqual(product().originalURLs);
+    expect(head.description).toContain('₹1,299.50');
+  });
+
+  it('without a price has no offers and no price tags', () => {
+    const head = productPageHead(
+      shop,
+      product({ price: null, productDetails: { ...product().productDetails, price: null } }),
+      BASE,
+    );
+    expect(head.price).toBeUndefined();
+    expect((head.jsonLd[0] as Record<string, unknown>).offers).toBeUndefined();
+  });
+
+  it('with an image from elsewhere previews with the shop’s default card', () => {
+    const external = 'https://images.example.com/saree.jpg';
+    const head = productPageHead(
+      shop,
+      product({
+        imageUrl: external,
+        productDetails: { ...product().productDetails, images: [external], image: external },
+      }),
+      BASE,
+    );
+    expect(head.og.image.url).toContain('/api/shop/priya-sarees/card?v=');
+    expect(head.lcpImage).toBe(external);
+  });
+});
+
+describe('clip', () => {
+  it('keeps short text and cuts long text at a word with an ellipsis', () => {
+    expect(clip('  two\n words ')).toBe('two words');
+    const long = 'Handloom '.repeat(30);
+    const cut = clip(long);
+    expect([...cut].length).toBeLessThanOrEqual(160);
+    expect(cut.endsWith('Handloom…')).toBe(true);
+  });
+
+  it('never cuts an emoji in half', () => {
+    const cut = clip('🪔'.repeat(200), 10);
+    expect(cut).toBe(`${'🪔'.repeat(9)}…`);
+  });
+});
