@@ -461,6 +461,13 @@ describe('share cards of shop photos and product images', () => {
       description: 'the card made afterwards',
     });
     await expectCleanCard(await stored(image, 'card'));
+    // Lost again later, it is made again when asked.
+    await blobs.store.delete(BlobKeys.image(image._id, 'card'));
+    await running.request(Subjects.media.makeCard, { id: image._id });
+    await waitFor(() => stored(image, 'card'), {
+      timeoutMs: 30_000,
+      description: 'the card made again',
+    });
 
     // Nothing to do for an unknown id or one that is not an id.
     for (const id of [randomUUID(), 'not-an-id'])

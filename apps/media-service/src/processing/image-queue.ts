@@ -98,14 +98,20 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
 
   /**
    * Queues the variants of a stored image whose share card is missing (uploaded before cards
-   * were made). One such job per image at a time: asked again meanwhile, BullMQ keeps the one.
+   * were made). Nothing while the image's variants are being made already; a job that failed
+   * stays failed (kept a day) rather than being run again at every ask.
    */
   async queueMissingCard(imageId: string): Promise<void> {
-    await this.queue.add(
-      'variants',
-      { imageId },
-      { jobId: `card-${imageId}`, priority: VARIANTS_PRIORITY },
-    );
+    // A job still to run, or failed: not queued again. A completed one may be (its card gone).
+    const pending = async (id: string) => {
+      const job = await this.queue.getJob(id);
+      const state = job ? await job.getState() : 'unknown';
+      if (state === 'completed') await job!.remove();
+      return state !== 'completed' && state !== 'unknown';
+    };
+    const jobId = `card-${imageId}`;
+    if ((await pending(`v-${imageId}`)) || (await pending(jobId))) return;
+    await this.queue.add('variants', { imageId }, { jobId, priority: VARIANTS_PRIORITY });
   }
 
   private async run(job: ImageJob) {
