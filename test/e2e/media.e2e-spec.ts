@@ -1,15 +1,22 @@
-import type {
-  AuthUser,
-  Banner,
-  BannerList,
-  PublicShop,
-  Shop,
-  UploadedImage,
+import {
+  type AuthUser,
+  type Banner,
+  type BannerList,
+  BlobKeys,
+  defaultShareCardPath,
+  type PublicShop,
+  SHARE_CARD,
+  shareCardPath,
+  type Shop,
+  type UploadedImage,
 } from '@kartlink/contracts';
 import { pgQuery, stackBaseUrl, waitFor } from '@kartlink/testing';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { TestBlobs } from '../../apps/media-service/test/support/media-harness';
 import {
+  phonePhoto,
+  productOnWhite,
   sampleGif,
   sampleJpeg,
   samplePng,
@@ -76,7 +83,10 @@ async function dimensions(bytes: Buffer) {
   return { width, height, format };
 }
 
-/** Waits for the thumbnail to be made: until then the full image stands in (max-age 60). */
+/**
+ * Waits for a thumbnail or share card to be made: until then the full image stands in
+ * (max-age 60).
+ */
 function madeThumbnail(url: string): Promise<Served> {
   return waitFor(
     async () => {
@@ -350,6 +360,121 @@ describe('deleting a photo', () => {
 
     // Deleting it twice finds nothing.
     expect((await owner.visitor.call('DELETE', `/photos/${photo._id}`)).status).toBe(404);
+  });
+});
+
+describe('share cards', () => {
+  let owner: Person & { shopUrl: string };
+  let blobs: TestBlobs;
+
+  beforeAll(async () => {
+    owner = await shopOwner();
+    blobs = await TestBlobs.open();
+  });
+
+  afterAll(async () => {
+    await blobs?.close();
+  });
+
+  async function expectCard(answer: Served) {
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/jpeg');
+    expect(answer.headers.get('etag')).toMatch(/^".+"$/);
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.bytes.length).toBeLessThanOrEqual(300 * 1024);
+    expect(await dimensions(answer.bytes)).toEqual({ ...SHARE_CARD, format: 'jpeg' });
+  }
+
+  it('serves the card of a shop photo and of a product image, cacheable for a year', async () => {
+    const shopPhoto = await sendForm<UploadedImage>(owner.visitor, '/photos/shop', [
+      ['photo', file(await phonePhoto(), 'IMG_2041.JPG', 'image/jpeg')],
+    ]);
+    expect(shopPhoto.status).toBe(201);
+    const photoCard = shareCardPath(shopPhoto.body.data.url);
+    expect(photoCard).toBe(`/api/photos/${shopPhoto.body.data._id}/card`);
+    const card = await madeThumbnail(photoCard!);
+    await expectCard(card);
+    expect(card.headers.get('cache-control')).toBe(IMMUTABLE);
+    const again = await served(photoCard!, { 'if-none-match': card.headers.get('etag')! });
+    expect(again.status).toBe(304);
+
+    const product = await sendForm<UploadedImage>(owner.visitor, '/photos/upload', [
+      ['image', file(await productOnWhite(), 'kettle.jpg', 'image/jpeg')],
+    ]);
+    expect(product.status).toBe(201);
+    const productCard = shareCardPath(`https://shop.example.in${product.body.data.url}`);
+    expect(productCard).toBe(`/api/shop/product-images/${product.body.data._id}/card`);
+    await expectCard(await madeThumbnail(productCard!));
+  });
+
+  it('stands the image itself in, briefly, for an image with no card yet, and makes it', async () => {
+    const uploaded = await sendForm<UploadedImage>(owner.visitor, '/photos/upload', [
+      ['image', file(await sampleJpeg(900, 900), 'older.jpg', 'image/jpeg')],
+    ]);
+    const image = uploaded.body.data;
+    await madeThumbnail(shareCardPath(image.url)!);
+    // As an image uploaded before cards were made: its card blob is not there.
+    await blobs.store.delete(BlobKeys.image(image._id, 'card'));
+    const standIn = await served(shareCardPath(image.url)!);
+    expect(standIn.status).toBe(200);
+    expect(standIn.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(standIn.bytes.equals((await served(image.url)).bytes)).toBe(true);
+    // Serving the stand-in asked media-service for the card: the next visitor gets it.
+    const card = await madeThumbnail(shareCardPath(image.url)!);
+    expect(await dimensions(card.bytes)).toEqual({ ...SHARE_CARD, format: 'jpeg' });
+
+    const unknown = await served(`/api/photos/${randomUUID()}/card`);
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.bytes.toString())).toMatchObject({
+      success: false,
+      errorCode: 'NOT_FOUND',
+      error: 'Image not found',
+    });
+    // A product image is not a photo, nor the other way round.
+    expect((await served(`/api/photos/${image._id}/card`)).status).toBe(404);
+  });
+
+  it("serves a public shop's default card for a day; a renamed shop gets a new one", async () => {
+    const path = defaultShareCardPath({ shopUrl: owner.shopUrl, shopName: 'Meera Finds' });
+    const card = await served(path);
+    await expectCard(card);
+    expect(card.headers.get('cache-control')).toBe('public, max-age=86400');
+    const etag = card.headers.get('etag')!;
+    expect((await served(path, { 'if-none-match': etag })).status).toBe(304);
+    // Shop URLs are read as the public page reads them (lower-cased).
+    const shouted = await served(`/api/shop/${owner.shopUrl.toUpperCase()}/card`);
+    expect(shouted.headers.get('etag')).toBe(etag);
+
+    const renamed = await owner.visitor.call<Shop>('PUT', '/shop/settings', {
+      shopName: 'Meera Finds Home',
+    });
+    expect(renamed.status).toBe(200);
+    const newPath = defaultShareCardPath({ shopUrl: owner.shopUrl, shopName: 'Meera Finds Home' });
+    expect(newPath).not.toBe(path);
+    const newCard = await served(newPath);
+    await expectCard(newCard);
+    expect(newCard.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('answers 404 with the error envelope for an unknown or private shop', async () => {
+    const unknown = await served(`/api/shop/${uniqueUrl('nobody')}/card`);
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.bytes.toString())).toMatchObject({
+      success: false,
+      errorCode: 'NOT_FOUND',
+    });
+
+    const hidden = await shopOwner();
+    expect((await served(`/api/shop/${hidden.shopUrl}/card`)).status).toBe(200);
+    const made = await hidden.visitor.call<Shop>('PUT', '/shop/settings', { isShopPublic: false });
+    expect(made.status).toBe(200);
+    const refused = await served(`/api/shop/${hidden.shopUrl}/card`);
+    expect(refused.status).toBe(404);
+    expect(JSON.parse(refused.bytes.toString())).toMatchObject({
+      success: false,
+      errorCode: 'NOT_FOUND',
+      error: 'Shop not found',
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import { BannersController } from './banners/banners.controller';
 import { BannersRepository } from './banners/banners.repository';
 import { BannersService } from './banners/banners.service';
 import { blobStoreProviders } from './blobs/blob-store.provider';
+import { DefaultCards, DefaultCardsController } from './cards/default-cards';
 import type { MediaConfig } from './config';
 import { database, entities } from './database';
 import { ImagesController } from './images/images.controller';
@@ -21,7 +22,7 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
     logger,
     database,
     imports: [TypeOrmModule.forFeature(entities)],
-    controllers: [ImagesController, BannersController],
+    controllers: [ImagesController, BannersController, DefaultCardsController],
     providers: [
       ...blobStoreProviders,
       // Requests to other services (shop-service: does the owner have a shop).
@@ -34,5 +35,6 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
       ImageQueue,
       ImagesService,
       BannersService,
+      DefaultCards,
     ],
   });

@@ -1,7 +1,9 @@
 import {
   BlobKeys,
   ErrorCode,
+  SHARE_CARD,
   type ImageIngestRequest,
+  type ImageVariant,
   type IncomingUpload,
   Subjects,
   type UploadedImage,
@@ -18,7 +20,9 @@ import {
   jpegHeaderThenHtml,
   jpegWithGps,
   jpegWithTrailingHtml,
+  phonePhoto,
   pngBomb,
+  productOnWhite,
   sampleGif,
   sampleJpeg,
   samplePng,
@@ -79,7 +83,7 @@ const rowsOf = (userId: string) =>
     [userId],
   );
 
-const stored = async (image: UploadedImage, variant: 'primary' | 'thumbnail' | 'webp') =>
+const stored = async (image: UploadedImage, variant: ImageVariant) =>
   readBlob(blobs.store, BlobKeys.image(image._id, variant));
 
 async function expectNothingStored(userId: string, upload: IncomingUpload) {
@@ -295,6 +299,7 @@ describe('media-service image intake', () => {
       description: 'variants',
     });
     expect(await stored(image, 'webp')).not.toBeNull();
+    expect(await stored(image, 'card')).not.toBeNull();
 
     const stranger = randomUUID();
     await expect(
@@ -304,7 +309,7 @@ describe('media-service image intake', () => {
 
     await running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: image._id });
     expect(await rowsOf(owner)).toEqual([]);
-    for (const variant of ['primary', 'thumbnail', 'webp'] as const)
+    for (const variant of ['primary', 'thumbnail', 'webp', 'card'] as const)
       expect(await blobs.store.stat(BlobKeys.image(image._id, variant))).toBeNull();
     await expect(
       running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: image._id }),
@@ -312,5 +317,176 @@ describe('media-service image intake', () => {
     await expect(
       running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: 'not-an-id' }),
     ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+  });
+});
+
+/** Waits for the background job's variants of an image. */
+const variantsOf = (userId: string) =>
+  waitFor(
+    async () => {
+      const [row] = await rowsOf(userId);
+      return row?.variants.thumbnail ? row.variants : undefined;
+    },
+    { timeoutMs: 30_000, description: 'the variants' },
+  );
+
+/**
+ * How far the card's middle is from the whole photo, fitted at the card's height (0 to 255 per
+ * channel): near 0 when the card shows all of the photo, large when it shows a crop of it.
+ */
+async function distanceFromWholePhoto(card: Buffer, primary: Buffer) {
+  const { width = 0, height = 0 } = await sharp(primary).metadata();
+  const scale = Math.min(SHARE_CARD.width / width, SHARE_CARD.height / height, 2);
+  const [w, h] = [Math.round(width * scale), Math.round(height * scale)];
+  const region = { left: (SHARE_CARD.width - w) >> 1, top: (SHARE_CARD.height - h) >> 1 };
+  const shown = await sharp(card)
+    .extract({ ...region, width: w, height: h })
+    .resize(48, 48, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  const whole = await sharp(primary).resize(48, 48, { fit: 'fill' }).raw().toBuffer();
+  return shown.reduce((sum, value, i) => sum + Math.abs(value - whole[i]!), 0) / shown.length;
+}
+
+/** The mean of each channel in a region of an image. */
+async function meanColour(
+  image: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+) {
+  const { data, info } = await sharp(image)
+    .extract(region)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const sums = new Array<number>(info.channels).fill(0);
+  data.forEach((value, i) => (sums[i % info.channels]! += value));
+  return sums.map((sum) => sum / (data.length / info.channels));
+}
+
+async function expectCleanCard(bytes: Buffer | null) {
+  expect(bytes).not.toBeNull();
+  const meta = await sharp(bytes!).metadata();
+  expect(meta).toMatchObject({ format: 'jpeg', width: 1200, height: 630, space: 'srgb' });
+  expect(meta.exif).toBeUndefined();
+  expect(meta.icc).toBeUndefined();
+  expect(meta.xmp).toBeUndefined();
+  expect(bytes!.length).toBeLessThanOrEqual(300 * 1024);
+  return meta;
+}
+
+describe('share cards of shop photos and product images', () => {
+  // A 12-megapixel photo is made, decoded and processed: seconds on a busy machine.
+  jest.setTimeout(60_000);
+
+  it('makes a 1200×630 JPEG of a phone photo of the shop, ≤ 300 KB, showing all of it', async () => {
+    const original = await phonePhoto();
+    expect(original.length).toBeGreaterThan(1_000_000);
+    const userId = randomUUID();
+    const photo = await (await ingest(original, 'IMG_2041.JPG', { kind: 'shop', userId })).answer;
+    expect(photo).toMatchObject({ width: 1536, height: 2048 });
+    const variants = await variantsOf(userId);
+    const card = await stored(photo, 'card');
+    await expectCleanCard(card);
+    expect(card!.includes(Buffer.from('Kartlink Phone'))).toBe(false);
+    expect(variants.card).toEqual({
+      contentType: 'image/jpeg',
+      bytes: card!.length,
+      width: 1200,
+      height: 630,
+    });
+    expect(await blobs.store.stat(BlobKeys.image(photo._id, 'card'))).toMatchObject({
+      contentType: 'image/jpeg',
+      metadata: { kind: 'shop' },
+    });
+    // A portrait is not cropped to a band of itself: the whole shop front is in the middle.
+    const primary = (await stored(photo, 'primary'))!;
+    expect(await distanceFromWholePhoto(card!, primary)).toBeLessThan(8);
+    const cropped = await sharp(primary).resize(1200, 630, { fit: 'cover' }).jpeg().toBuffer();
+    expect(await distanceFromWholePhoto(cropped, primary)).toBeGreaterThan(20);
+  });
+
+  it('shows a square product photo whole, and fills the card with a wide one', async () => {
+    const userId = randomUUID();
+    const square = await (await ingest(await productOnWhite(), 'kettle.jpg', { userId })).answer;
+    await variantsOf(userId);
+    const squareCard = await stored(square, 'card');
+    await expectCleanCard(squareCard);
+    const primary = (await stored(square, 'primary'))!;
+    expect(await distanceFromWholePhoto(squareCard!, primary)).toBeLessThan(8);
+    // On white, the card's sides are white too.
+    for (const mean of await meanColour(squareCard!, { left: 0, top: 0, width: 200, height: 630 }))
+      expect(mean).toBeGreaterThan(245);
+
+    const wideUser = randomUUID();
+    const wide = await (
+      await ingest(await sampleJpeg(1600, 900), 'wide.jpg', { userId: wideUser })
+    ).answer;
+    await variantsOf(wideUser);
+    const wideCard = await stored(wide, 'card');
+    await expectCleanCard(wideCard);
+    const corner = await meanColour(wideCard!, { left: 0, top: 0, width: 100, height: 100 });
+    // sampleJpeg's colour (200, 60, 90) reaches the corners: nothing is letterboxed.
+    expect(corner.map((mean) => Math.round(mean / 10))).toEqual([20, 6, 9]);
+  });
+
+  it('keeps a photo full of fine detail under 300 KB', async () => {
+    const userId = randomUUID();
+    const noise = await sharp({
+      create: {
+        width: 1200,
+        height: 630,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 70 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const image = await (await ingest(noise, 'gravel.jpg', { userId })).answer;
+    await variantsOf(userId);
+    await expectCleanCard(await stored(image, 'card'));
+  });
+
+  it('makes the card of an image from before cards when asked', async () => {
+    const userId = randomUUID();
+    const image = await (await ingest(await productOnWhite(800), 'old.jpg', { userId })).answer;
+    await variantsOf(userId);
+    // As it was before cards: no card blob, none in the row.
+    await blobs.store.delete(BlobKeys.image(image._id, 'card'));
+    await pgQuery(`UPDATE media.images SET variants = variants - 'card' WHERE id = $1`, [
+      image._id,
+    ]);
+    // Asked as the gateway asks: at each read of the image standing in for its card (until the
+    // upload's own job has quite finished, the ask is left to that job).
+    const askedUntilMade = (description: string) =>
+      waitFor(
+        async () => {
+          expect(await running.request(Subjects.media.makeCard, { id: image._id })).toBeNull();
+          return stored(image, 'card');
+        },
+        { timeoutMs: 30_000, intervalMs: 200, description },
+      );
+    await askedUntilMade('the card made afterwards');
+    await expectCleanCard(await stored(image, 'card'));
+    // Lost again later, it is made again when asked.
+    await blobs.store.delete(BlobKeys.image(image._id, 'card'));
+    await askedUntilMade('the card made again');
+
+    // Nothing to do for an unknown id or one that is not an id.
+    for (const id of [randomUUID(), 'not-an-id'])
+      expect(await running.request(Subjects.media.makeCard, { id })).toBeNull();
+  });
+
+  it('makes none of a profile photo or a banner', async () => {
+    const userId = randomUUID();
+    const photo = await (
+      await ingest(await sampleJpeg(), 'me.jpg', { kind: 'profile', userId })
+    ).answer;
+    const variants = await variantsOf(userId);
+    expect(variants.card).toBeUndefined();
+    expect(await stored(photo, 'card')).toBeNull();
+    // Asked for it, as the gateway does when it serves the photo in the card's stead: none.
+    await running.request(Subjects.media.makeCard, { id: photo._id });
+    await running.request(Subjects.media.makeCard, { id: randomUUID() });
+    expect(await stored(photo, 'card')).toBeNull();
   });
 });

@@ -164,6 +164,18 @@ export interface BannerIngestRequest {
   details?: { alt?: string; link?: string; order?: number };
 }
 
+/** Subjects.media.defaultCard: the default share card of a shop without a picture. */
+export interface DefaultCardRequest {
+  shopName: string;
+  /** Drawn instead of the name when none of the name's characters can be drawn. */
+  shopUrl: string;
+}
+
+/** Where the default card is: a blob key (`BlobKeys.defaultCard`), the bytes stay off NATS. */
+export interface DefaultCardAnswer {
+  key: string;
+}
+
 /** Events.bannersChanged (JetStream stream MEDIA): an owner's whole banner list after a change. */
 export interface BannersChanged {
   id: string;
@@ -190,6 +202,10 @@ export const ImagePaths = {
   productThumbnail: (id: string) => `/api/shop/product-images/${id}/thumbnail`,
   photo: (id: string, extension: string) => `/api/photos/${id}.${extension}`,
   photoThumbnail: (id: string) => `/api/photos/${id}/thumbnail`,
+  /** The 1200×630 share card of a product image (share-card.ts). */
+  productCard: (id: string) => `/api/shop/product-images/${id}/card`,
+  /** The 1200×630 share card of a shop photo (share-card.ts). */
+  photoCard: (id: string) => `/api/photos/${id}/card`,
   banner: (id: string) => `/api/banners/${id}`,
 } as const;
 
@@ -202,8 +218,11 @@ export function photoIdOf(url: string): string | undefined {
   return PHOTO_PATH.exec(url)?.[1];
 }
 
-/** The variants of an image in the blob store; the primary one is made before the upload answers. */
-export type ImageVariant = 'primary' | 'thumbnail' | 'webp';
+/**
+ * The variants of an image in the blob store; the primary one is made before the upload answers.
+ * `card` (a 1200×630 JPEG share card) is made of shop photos and product images only.
+ */
+export type ImageVariant = 'primary' | 'thumbnail' | 'webp' | 'card';
 
 /**
  * Blob keys, shared by media-service (which writes them) and the gateway (which serves them):
@@ -212,6 +231,8 @@ export type ImageVariant = 'primary' | 'thumbnail' | 'webp';
 export const BlobKeys = {
   incoming: (uploadId: string) => `incoming/${uploadId}`,
   image: (imageId: string, variant: ImageVariant) => `images/${imageId}/${variant}`,
+  /** A default share card, named by a digest of what it shows: a new name is a new blob. */
+  defaultCard: (digest: string) => `cards/default/${digest}`,
 } as const;
 
 /** Each stored image blob carries its kind, so that one route never serves another's images. */

@@ -74,6 +74,13 @@ export const Subjects = {
     ingestImage: 'media.images.ingest',
     /** { caller, id } → null: the caller's own image (not a banner); other ids answer 404. */
     deleteImage: 'media.images.delete',
+    /**
+     * { id } → null: makes the share card of a shop photo or product image uploaded before
+     * cards were (the gateway asks when it serves the image in its stead); else nothing.
+     */
+    makeCard: 'media.images.make-card',
+    /** DefaultCardRequest → DefaultCardAnswer: draws (once) and stores a shop's default card. */
+    defaultCard: 'media.cards.default',
     /** { caller } → BannerList. */
     listBanners: 'media.banners.list',
     /** BannerIngestRequest → Banner[]. */

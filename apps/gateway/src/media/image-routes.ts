@@ -1,20 +1,36 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   BlobKeys,
+  type DefaultCardAnswer,
+  ErrorCode,
   type ImageVariant,
+  normalizeShopUrl,
+  type PublicShop,
+  SHARE_CARD_KINDS,
+  ShopMessages,
   type StoredImageKind,
+  Subjects,
   UploadMessages,
   isUuid,
 } from '@kartlink/contracts';
 import { type BlobInfo, type BlobStore, etagOf, ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagMatches } from '../http/etag';
+import { PublicReadCache } from '../public/public-read-cache';
+import { ServiceClient } from '../services/service-client';
 import { BLOB_STORE } from './blob-store.provider';
 
 /** An image id names one upload, whose bytes never change: a year, never revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** The full image standing in for a thumbnail not made yet: asked again soon. */
+/** The full image standing in for a thumbnail or card not made yet: asked again soon. */
 const STAND_IN = 'public, max-age=60';
+/**
+ * A shop's default card follows its name, under one address: crawlers keep it a day. The page
+ * head links it with ?v=<name hash> (defaultShareCardPath), so a renamed shop's card is new.
+ */
+const DEFAULT_CARD = 'public, max-age=86400';
+/** Default cards whose blob key this replica knows, by shop URL and name (bounded). */
+const MAX_KNOWN_CARDS = 2000;
 
 const PHOTO_KINDS: readonly StoredImageKind[] = ['profile', 'shop'];
 
@@ -25,17 +41,32 @@ const PHOTO_KINDS: readonly StoredImageKind[] = ['profile', 'shop'];
  */
 export function registerImageRoutes(app: NestFastifyApplication) {
   const blobs = app.get<BlobStore>(BLOB_STORE);
+  const services = app.get(ServiceClient);
+  const publicReads = app.get(PublicReadCache);
   const fastify = app.getHttpAdapter().getInstance();
 
-  /** The blob to serve: the variant asked, else (a thumbnail not made yet) the primary one. */
+  /**
+   * The blob to serve: the variant asked, else (a thumbnail or card not made yet, as for an
+   * image uploaded before cards existed) the primary one.
+   */
   async function find(id: string, variant: ImageVariant, kinds: readonly StoredImageKind[]) {
     if (isUuid(id)) {
       const wanted = await blobs.stat(BlobKeys.image(id, variant));
       const info =
         wanted ??
-        (variant === 'thumbnail' ? await blobs.stat(BlobKeys.image(id, 'primary')) : null);
-      if (info && kinds.includes(info.metadata.kind as StoredImageKind))
+        (variant === 'thumbnail' || variant === 'card'
+          ? await blobs.stat(BlobKeys.image(id, 'primary'))
+          : null);
+      if (info && kinds.includes(info.metadata.kind as StoredImageKind)) {
+        // An image from before share cards: media-service makes its card for the next visitor.
+        if (
+          !wanted &&
+          variant === 'card' &&
+          SHARE_CARD_KINDS.includes(info.metadata.kind as StoredImageKind)
+        )
+          void services.request(Subjects.media.makeCard, { id }).catch(() => undefined);
         return { info, standIn: !wanted };
+      }
     }
     throw ServiceError.notFound(UploadMessages.imageNotFound);
   }
@@ -60,15 +91,25 @@ export function registerImageRoutes(app: NestFastifyApplication) {
       variant === 'primary' &&
       (info.contentType === 'image/jpeg' || info.contentType === 'image/png');
     if (negotiable) info = await negotiate(request, id, info);
+    if (negotiable) void reply.header('vary', 'Accept');
+    return send(request, reply, info, found.standIn ? STAND_IN : IMMUTABLE);
+  }
+
+  /** A stored blob, with its validator and the headers every served image carries. */
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    info: BlobInfo,
+    cacheControl: string,
+  ) {
     const etag = etagOf(info);
     void reply
-      .header('cache-control', found.standIn ? STAND_IN : IMMUTABLE)
+      .header('cache-control', cacheControl)
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff')
       // Opened on its own, an image runs nothing, whatever its bytes might look like.
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cross-origin-resource-policy', 'cross-origin');
-    if (negotiable) void reply.header('vary', 'Accept');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     const blob = await blobs.get(info.key);
     if (!blob) throw ServiceError.notFound(UploadMessages.imageNotFound);
@@ -92,6 +133,56 @@ export function registerImageRoutes(app: NestFastifyApplication) {
   fastify.get<ById>('/api/photos/:id/thumbnail', (request, reply) =>
     serve(request, reply, request.params.id, 'thumbnail', PHOTO_KINDS),
   );
+  // The 1200×630 share cards (og:image) of product images and shop photos.
+  fastify.get<ById>('/api/shop/product-images/:id/card', (request, reply) =>
+    serve(request, reply, request.params.id, 'card', ['product']),
+  );
+  fastify.get<ById>('/api/photos/:id/card', (request, reply) =>
+    serve(request, reply, request.params.id, 'card', PHOTO_KINDS),
+  );
+
+  /** The public shop as visitors read it (the same cache); a private shop is as unknown. */
+  async function publicShop(shopUrl: string): Promise<PublicShop> {
+    try {
+      const body = await publicReads.read(shopUrl, 'shop', () =>
+        services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
+      );
+      return (JSON.parse(body) as { data: PublicShop }).data;
+    } catch (err) {
+      if (err instanceof ServiceError && err.code === ErrorCode.FORBIDDEN)
+        throw ServiceError.notFound(ShopMessages.notFound);
+      throw err;
+    }
+  }
+
+  const knownCards = new Map<string, string>();
+  /** The stored default card of a shop: media-service draws it the first time it is asked. */
+  async function defaultCard(shop: PublicShop): Promise<BlobInfo> {
+    const memo = `${shop.shopUrl}\u0000${shop.shopName}`;
+    const known = knownCards.get(memo);
+    const info = known ? await blobs.stat(known) : null;
+    if (info) return info;
+    const { key } = await services.request<DefaultCardAnswer>(Subjects.media.defaultCard, {
+      shopName: shop.shopName,
+      shopUrl: shop.shopUrl,
+    });
+    const stored = await blobs.stat(key);
+    if (!stored) throw ServiceError.internal();
+    knownCards.delete(memo);
+    knownCards.set(memo, key);
+    if (knownCards.size > MAX_KNOWN_CARDS) knownCards.delete(knownCards.keys().next().value!);
+    return stored;
+  }
+
+  // A shop without a picture: its name on the brand's card. Only for a public shop.
+  fastify.get<{ Params: { shopUrl: string } }>(
+    '/api/shop/:shopUrl/card',
+    async (request, reply) => {
+      const shop = await publicShop(normalizeShopUrl(request.params.shopUrl));
+      return send(request, reply, await defaultCard(shop), DEFAULT_CARD);
+    },
+  );
+
   fastify.get<ById>('/api/banners/:id', (request, reply) =>
     serve(request, reply, request.params.id, 'primary', ['banner']),
   );

@@ -125,6 +125,40 @@ export const IMAGE_READ_PATHS = {
       responses: served,
     },
   },
+  '/api/shop/product-images/{id}/card': {
+    get: {
+      tags: ['images'],
+      summary:
+        'The 1200×630 JPEG share card (og:image) of a product image; the image itself (max-age 60) until it is made',
+      parameters: [imageParam('id')],
+      responses: served,
+    },
+  },
+  '/api/photos/{id}/card': {
+    get: {
+      tags: ['images'],
+      summary:
+        'The 1200×630 JPEG share card (og:image) of a shop photo; the photo itself (max-age 60) until it is made',
+      parameters: [imageParam('id')],
+      responses: served,
+    },
+  },
+  '/api/shop/{shopUrl}/card': {
+    get: {
+      tags: ['public'],
+      summary:
+        "A public shop's default 1200×630 JPEG share card: its name on the brand's colours (v, ignored, follows the name)",
+      parameters: [
+        imageParam('shopUrl'),
+        { name: 'v', in: 'query', required: false, schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': { description: 'The card, with ETag and Cache-Control: public, max-age=86400' },
+        '304': served['304'],
+        '404': { description: 'No such shop, or it is private' },
+      },
+    },
+  },
   '/api/banners/{id}': {
     get: {
       tags: ['banners'],

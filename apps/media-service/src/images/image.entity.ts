@@ -14,6 +14,8 @@ interface VariantFacts {
 export interface ImageVariants {
   thumbnail?: VariantFacts;
   webp?: VariantFacts;
+  /** The 1200×630 JPEG share card, of shop photos and product images only. */
+  card?: VariantFacts;
 }
 
 /**

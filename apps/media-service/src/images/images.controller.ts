@@ -12,6 +12,11 @@ export class ImagesController {
     return this.images.ingest(request);
   }
 
+  @MessagePattern(Subjects.media.makeCard)
+  makeCard(@Payload() { id }: { id: string }) {
+    return this.images.makeCard(id);
+  }
+
   @MessagePattern(Subjects.media.deleteImage)
   remove(@Payload() { caller, id }: { caller: Caller; id: string }) {
     return this.images.remove(caller.userId, id);

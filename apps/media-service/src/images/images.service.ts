@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  BlobKeys,
   ErrorCode,
   type ImageIngestRequest,
   type IncomingUpload,
   type ResizeOptions,
+  SHARE_CARD_KINDS,
   UploadMessages,
   type UploadedImage,
   isUuid,
@@ -116,6 +118,15 @@ export class ImagesService {
       throw this.jobFailure(err as Error, imageId);
     }
     return imageId;
+  }
+
+  /** The share card of an image uploaded before cards were made (Subjects.media.makeCard). */
+  async makeCard(id: string): Promise<null> {
+    const image = isUuid(id) ? await this.images.findById(id) : null;
+    if (!image || !SHARE_CARD_KINDS.includes(image.kind)) return null;
+    if (!(await this.blobs.stat(BlobKeys.image(image.id, 'card'))))
+      await this.queue.queueMissingCard(image.id);
+    return null;
   }
 
   /** DELETE /photos/{id}: the caller's own image; its blobs go first, then its row. */

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BlobKeys, ErrorCode, type ImageVariant, UploadMessages } from '@kartlink/contracts';
+import {
+  BlobKeys,
+  ErrorCode,
+  type ImageVariant,
+  SHARE_CARD_KINDS,
+  UploadMessages,
+} from '@kartlink/contracts';
 import { type BlobStore, CONFIG, LOGGER, type Logger, readBlob } from '@kartlink/server-kit';
 import { UnrecoverableError } from 'bullmq';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,7 +18,7 @@ import type { MediaConfig } from '../config';
 import type { ImageVariants } from '../images/image.entity';
 import { ImagesRepository } from '../images/images.repository';
 import type { ImageType } from '../images/intake/sniff';
-import { makePrimary, makeThumbnail, makeWebp, UndecodableImage } from './image-pipeline';
+import { makeCard, makePrimary, makeThumbnail, makeWebp, UndecodableImage } from './image-pipeline';
 import { failureReason, type PrimaryJob, type VariantsJob } from './jobs';
 
 const TYPE_OF: Record<string, ImageType> = {
@@ -139,6 +145,16 @@ export class ImageJobs {
           variants.webp = facts(webp);
         }
       }
+      // The link-preview picture of a shop or product page (share-card.ts in contracts).
+      if (SHARE_CARD_KINDS.includes(image.kind)) {
+        const card = await makeCard(primary, maxPixels);
+        await this.blobs.put(BlobKeys.image(image.id, 'card'), card.data, {
+          contentType: card.contentType,
+          metadata: { kind: image.kind },
+        });
+        written.push('card');
+        variants.card = facts(card);
+      }
     } catch (err) {
       if (err instanceof UndecodableImage) throw new UnrecoverableError(err.message);
       throw err;
@@ -150,7 +166,7 @@ export class ImageJobs {
 
   /** Every blob an image may have, for a refused upload or a deleted image. */
   async discard(imageId: string): Promise<void> {
-    const variants: ImageVariant[] = ['primary', 'thumbnail', 'webp'];
+    const variants: ImageVariant[] = ['primary', 'thumbnail', 'webp', 'card'];
     await Promise.all(variants.map((v) => this.blobs.delete(BlobKeys.image(imageId, v))));
   }
 

@@ -17,7 +17,7 @@ export interface PrimaryJob {
   banner?: { alt: string; link: string; order: number };
 }
 
-/** Makes the thumbnail and WebP variants of a stored image. */
+/** Makes the thumbnail, WebP and (shop photo, product image) share card variants of a stored image. */
 export interface VariantsJob {
   imageId: string;
 }
