@@ -8,6 +8,7 @@ import {
 } from '@kartlink/contracts';
 import { type BlobInfo, type BlobStore, etagOf, ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pathParams, type RouteSchema } from '../http/route-schema';
 import { BLOB_STORE } from './blob-store.provider';
 
 /** An image id names one upload, whose bytes never change: a year, never revalidated. */
@@ -16,6 +17,37 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const STAND_IN = 'public, max-age=60';
 
 const PHOTO_KINDS: readonly StoredImageKind[] = ['profile', 'shop'];
+
+const served = {
+  200: {
+    description:
+      'The image bytes, with Content-Type, ETag and Cache-Control: public, max-age=31536000, immutable',
+  },
+  304: { description: 'If-None-Match named the current ETag' },
+  404: { description: 'No such image, or it was deleted' },
+};
+// Any text is looked up: an id that is no image's answers 404, as a deleted one does.
+const image = (tag: string, summary: string, id = 'the image id'): RouteSchema => ({
+  tags: [tag],
+  summary,
+  params: pathParams({ id: { description: id } }),
+  response: served,
+});
+const PRODUCT_IMAGE = image(
+  'images',
+  'A product image (WebP when the browser accepts it and it is smaller)',
+);
+const PRODUCT_THUMBNAIL = image(
+  'images',
+  'A product image at most 320 px; the full image (max-age 60) until it is made',
+);
+const PHOTO = image(
+  'images',
+  'A shop or profile photo, by the address its upload answered ({id}.{extension})',
+  'the image id, with or without its extension',
+);
+const PHOTO_THUMBNAIL = image('images', 'A shop or profile photo at most 320 px');
+const BANNER = image('banners', 'A banner image, used as its address');
 
 /**
  * The public image reads, registered on Fastify itself like the other visitor reads. The blob
@@ -78,20 +110,22 @@ export function registerImageRoutes(app: NestFastifyApplication) {
   }
 
   type ById = { Params: { id: string } };
-  fastify.get<ById>('/api/shop/product-images/:id', (request, reply) =>
+  fastify.get<ById>('/api/shop/product-images/:id', { schema: PRODUCT_IMAGE }, (request, reply) =>
     serve(request, reply, request.params.id, 'primary', ['product']),
   );
-  fastify.get<ById>('/api/shop/product-images/:id/thumbnail', (request, reply) =>
-    serve(request, reply, request.params.id, 'thumbnail', ['product']),
+  fastify.get<ById>(
+    '/api/shop/product-images/:id/thumbnail',
+    { schema: PRODUCT_THUMBNAIL },
+    (request, reply) => serve(request, reply, request.params.id, 'thumbnail', ['product']),
   );
   // /api/photos/{id}.{extension}, the address an upload answers (the id alone works too).
-  fastify.get<ById>('/api/photos/:id', (request, reply) =>
+  fastify.get<ById>('/api/photos/:id', { schema: PHOTO }, (request, reply) =>
     serve(request, reply, request.params.id.replace(/\.[a-z]{3,4}$/i, ''), 'primary', PHOTO_KINDS),
   );
-  fastify.get<ById>('/api/photos/:id/thumbnail', (request, reply) =>
+  fastify.get<ById>('/api/photos/:id/thumbnail', { schema: PHOTO_THUMBNAIL }, (request, reply) =>
     serve(request, reply, request.params.id, 'thumbnail', PHOTO_KINDS),
   );
-  fastify.get<ById>('/api/banners/:id', (request, reply) =>
+  fastify.get<ById>('/api/banners/:id', { schema: BANNER }, (request, reply) =>
     serve(request, reply, request.params.id, 'primary', ['banner']),
   );
 }
