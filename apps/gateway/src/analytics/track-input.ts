@@ -72,15 +72,16 @@ export const readBeacon: preValidationHookHandler = (request, _reply, done) => {
   done();
 };
 
-/** Trimmed, blank as null; the device and the store lower-cased. */
+/** Trimmed, blank as null; the device and the store lower-cased. Written out: it runs per click. */
 export function toTrackInput(body: TrackBody): TrackInput {
-  const text = (field: Field) => body[field]?.trim() || null;
+  const device = body.device?.trim();
+  const platform = body.platform?.trim();
   return {
-    device: text('device')?.toLowerCase() ?? null,
-    browser: text('browser'),
-    timeZone: text('location'),
-    platform: text('platform')?.toLowerCase() ?? null,
-    referrer: text('referrer'),
+    device: device ? device.toLowerCase() : null,
+    browser: body.browser?.trim() || null,
+    timeZone: body.location?.trim() || null,
+    platform: platform ? platform.toLowerCase() : null,
+    referrer: body.referrer?.trim() || null,
   };
 }
 
