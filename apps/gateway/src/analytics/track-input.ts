@@ -94,6 +94,7 @@ export function readTrackBody(
 ): { input: TrackInput; errors?: undefined } | { errors: FieldError[] } {
   const read = beaconBody(body);
   if ('errors' in read) return read;
+  // Ajv keeps one validator per schema object: this is the function Fastify calls.
   const validate = ajv.compile<TrackBody>(TRACK_BODY);
   if (!validate(read.value)) return { errors: fieldErrors(validate.errors ?? [], 'body') };
   return { input: toTrackInput(read.value) };
