@@ -146,9 +146,18 @@ export default tseslint.config(
             {
               group: ['**/apps/*/src', '**/apps/*/src/**'],
               message:
-                "Import what an app offers through its package's entry (@kartlink/<app>/testing) or a test helper, not its src/ files.",
+                "Import what an app offers through its package's entry (@kartlink/<app>/testing or /tooling) or a test helper, not its src/ files.",
             },
           ],
+        },
+      ],
+      // A module named by a built string (import(join(...))) would slip past the rule above.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.type!="Literal"]',
+          message:
+            'Import a module by its literal name, so the boundary rule can see it: an app through its package entry.',
         },
       ],
     },

@@ -24,8 +24,8 @@ const common = {
   moduleNameMapper: {
     '^@kartlink/contracts/dto$': '<rootDir>/libs/contracts/src/dto/index.ts',
     '^@kartlink/(contracts|config|server-kit|infra|testing)$': '<rootDir>/libs/$1/src/index.ts',
-    // What the stack's tests may use of an app: its package's testing entry.
-    '^@kartlink/(media|analytics)-service/testing$': '<rootDir>/apps/$1-service/src/testing.ts',
+    // What the stack's tests and tools may use of an app: its package's testing and tooling entries.
+    '^@kartlink/(gateway|[a-z]+-service)/(testing|tooling)$': '<rootDir>/apps/$1/src/$2.ts',
   },
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };

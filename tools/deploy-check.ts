@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Checker, DEPLOY_APPS, loadAppSchemas, type Assertion } from './deploy-checks/checker';
+import { APP_SCHEMAS, Checker, DEPLOY_APPS, type Assertion } from './deploy-checks/checker';
 import { checkCompose } from './deploy-checks/compose';
 import { checkDockerfile } from './deploy-checks/dockerfile';
 import { findKubectl } from './deploy-checks/kustomize';
@@ -35,7 +35,7 @@ export interface DeployCheck {
 export async function checkDeploy(rootDir: string): Promise<DeployCheck> {
   const checker = new Checker();
   const notes: string[] = [];
-  const schemas = await loadAppSchemas(rootDir);
+  const schemas = APP_SCHEMAS;
 
   const kubectl = await findKubectl();
   if (checker.check('tools', 'kubectl with kustomize v5', kubectl.problems)) {
@@ -71,7 +71,7 @@ if (require.main === module) {
   const run = async () => {
     const flag = process.argv.indexOf('--config-table');
     if (flag !== -1) {
-      const schemas = await loadAppSchemas(rootDir);
+      const schemas = APP_SCHEMAS;
       const app = process.argv[flag + 1];
       if (app === undefined) console.log(configTable(schemas));
       else if (schemas[app]) console.log(appConfigTable(schemas[app]));

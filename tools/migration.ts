@@ -1,8 +1,21 @@
 import { SERVICE_NAMES, type ServiceName } from '@kartlink/contracts';
+import { loadConfig } from '@kartlink/config';
 import { dropDatabase, ensureDatabase, ensureInfrastructure } from '@kartlink/infra';
+import * as analytics from '@kartlink/analytics-service/tooling';
+import * as auth from '@kartlink/auth-service/tooling';
+import * as media from '@kartlink/media-service/tooling';
+import * as shop from '@kartlink/shop-service/tooling';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+
+/** Each service's data source on a given database, through its package's tooling entry. */
+const DATA_SOURCES: Record<ServiceName, (env: NodeJS.ProcessEnv) => DataSourceOptions> = {
+  auth: (env) => auth.dataSourceOptions(loadConfig(auth.configSchema, env)),
+  shop: (env) => shop.dataSourceOptions(loadConfig(shop.configSchema, env)),
+  media: (env) => media.dataSourceOptions(loadConfig(media.configSchema, env)),
+  analytics: (env) => analytics.dataSourceOptions(loadConfig(analytics.configSchema, env)),
+};
 
 /**
  * `npm run migration -- <service> <Name>`: writes the migration that brings the service's
@@ -15,20 +28,19 @@ async function main() {
     throw new Error(`Usage: npm run migration -- <${SERVICE_NAMES.join('|')}> <PascalCaseName>`);
   }
   const rootDir = resolve(__dirname, '..');
-  const serviceDir = join(rootDir, 'apps', `${service}-service`, 'src');
-  // Loaded by path: tools may read an app's files, never the other way round.
-  const { dataSourceOptions } = (await import(join(serviceDir, 'database.ts'))) as {
-    dataSourceOptions: (config: unknown) => DataSourceOptions;
-  };
-  const { configSchema } = (await import(join(serviceDir, 'config.ts'))) as { configSchema: never };
-  const { loadConfig } = await import('@kartlink/config');
+  // Where the new migration is written: the service's own migrations folder.
+  const migrationsDir = join(rootDir, 'apps', `${service}-service`, 'src', 'migrations');
 
   const infra = await ensureInfrastructure({ rootDir, log: (line) => console.log(line) });
   const scratch = `kartlink_test_migration_${Date.now()}`;
   const url = await ensureDatabase(infra.postgres.url, scratch);
   try {
-    const config = loadConfig(configSchema, { ...process.env, DATABASE_URL: url });
-    const options = dataSourceOptions(config) as DataSourceOptions & { schema: string };
+    const options = DATA_SOURCES[service]({
+      ...process.env,
+      DATABASE_URL: url,
+    }) as DataSourceOptions & {
+      schema: string;
+    };
     const dataSource = new DataSource(options);
     await dataSource.initialize();
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
@@ -43,7 +55,7 @@ async function main() {
     const className = `${name}${timestamp}`;
     const lines = (queries: typeof sql.upQueries) =>
       queries.map((q) => `    await queryRunner.query(${JSON.stringify(q.query)});`).join('\n');
-    const file = join(serviceDir, 'migrations', `${timestamp}-${name}.ts`);
+    const file = join(migrationsDir, `${timestamp}-${name}.ts`);
     writeFileSync(
       file,
       `import type { MigrationInterface, QueryRunner } from 'typeorm';

@@ -145,7 +145,7 @@ describe('QR codes of public pages', () => {
       });
     }
     expect(envelope((await served(`/shop/${shopUrl}/qr.png?size=300`)).bytes).errors).toEqual([
-      { path: 'size', msg: 'size must be one of 256, 512, 1024 (pixels a side)' },
+      { path: 'size', msg: 'size must be one of 256, 512, 1024.' },
     ]);
   });
 

@@ -1,6 +1,10 @@
-import { SERVICE_NAMES } from '@kartlink/contracts';
+import { SERVICE_NAMES, type ServiceName } from '@kartlink/contracts';
 import type { Schema } from '@kartlink/config';
-import { join } from 'node:path';
+import { configSchema as analytics } from '@kartlink/analytics-service/tooling';
+import { configSchema as auth } from '@kartlink/auth-service/tooling';
+import { configSchema as gateway } from '@kartlink/gateway/tooling';
+import { configSchema as media } from '@kartlink/media-service/tooling';
+import { configSchema as shop } from '@kartlink/shop-service/tooling';
 
 export const DEPLOY_APPS = ['gateway', ...SERVICE_NAMES.map((service) => `${service}-service`)];
 
@@ -13,17 +17,17 @@ export interface Assertion {
 
 export type AppSchemas = Record<string, Schema>;
 
-/** Each app's config schema, read from its source (tools may read app files by path). */
-export async function loadAppSchemas(rootDir: string): Promise<AppSchemas> {
-  const schemas: AppSchemas = {};
-  for (const app of DEPLOY_APPS) {
-    const module = (await import(join(rootDir, 'apps', app, 'src', 'config.ts'))) as {
-      configSchema: Schema;
-    };
-    schemas[app] = module.configSchema;
-  }
-  return schemas;
-}
+/**
+ * Each app's config schema, through its package's tooling entry (a new service fails to
+ * compile here until its schema is listed).
+ */
+export const APP_SCHEMAS: AppSchemas = {
+  gateway,
+  'auth-service': auth,
+  'shop-service': shop,
+  'media-service': media,
+  'analytics-service': analytics,
+} satisfies Record<'gateway' | `${ServiceName}-service`, Schema>;
 
 /** Collects the assertions; `check` records one and says whether it passed. */
 export class Checker {

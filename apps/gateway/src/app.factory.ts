@@ -3,13 +3,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Headers } from '@kartlink/contracts';
 import { acceptRequestId, type Logger, NestPinoLogger } from '@kartlink/server-kit';
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifySchema, LogController } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
 import { sendError } from './http/exception.filter';
 import { closeConnectionsGracefully } from './http/graceful-close';
 import { registerJsonParser } from './http/json-body';
+import { schemaErrorFormatter, validatorCompiler } from './http/route-schema';
 import { createValidationPipe } from './http/validation';
 import { setupOpenApi } from './openapi';
 import { registerPublicRoutes } from './public/public-routes';
@@ -22,6 +23,8 @@ import { serveWebApp } from './web/web-app';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** The plain Fastify routes' JSON schemas (route-schema.ts); Nest's routes have none. */
+  schema?: FastifySchema;
 }
 const registered = new WeakMap<NestFastifyApplication, RegisteredRoute[]>();
 
@@ -37,7 +40,8 @@ function recordRoutes(app: NestFastifyApplication) {
     .getHttpAdapter()
     .getInstance()
     .addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, schema: route.schema });
     });
 }
 
@@ -76,6 +80,9 @@ export async function createGateway(
   );
   const fastify = app.getHttpAdapter().getInstance();
   recordRoutes(app);
+  // Route schemas are checked by the gateway's Ajv and refused with the envelope's field errors.
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSchemaErrorFormatter(schemaErrorFormatter);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header(Headers.requestId, request.id);
   });
@@ -87,7 +94,7 @@ export async function createGateway(
   });
   app.useGlobalPipes(createValidationPipe());
   closeConnectionsGracefully(app);
-  setupOpenApi(app, config.APP_VERSION, config.PUBLIC_URL);
+  setupOpenApi(app, config.APP_VERSION, config.PUBLIC_URL, () => registeredRoutes(app));
   // Before any route: awaiting a plugin builds the routes declared so far at once, and those
   // would miss the error handler Nest installs at init (the one error mapping).
   await registerMultipart(app);

@@ -1,72 +1,84 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { PathItemObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type {
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
-import { TRACKING_PATHS } from './analytics/tracking-openapi';
-import { IMAGE_READ_PATHS } from './media/media-docs';
-import { QR_PATHS } from './share/qr-docs';
+import type { FastifySchema } from 'fastify';
+import type { ObjectSchema, RouteSchema } from './http/route-schema';
 
 const API_DOCS_PATH = 'api/docs';
 
-const shopUrlParam = {
-  name: 'shopUrl',
-  in: 'path',
-  required: true,
-  schema: { type: 'string' },
-} as const;
-const publicErrors = {
-  '403': { description: 'The shop is private (the error contains "private")' },
-  '404': { description: 'No such shop or product' },
-};
+/** A route as Fastify registered it, with the schema it was given, if any. */
+interface PlainRoute {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+}
 
-/** The visitors' reads are plain Fastify routes (public/public-routes.ts): documented here. */
-const PUBLIC_READ_PATHS = {
-  '/api/shop/{shopUrl}': {
-    get: {
-      tags: ['public'],
-      summary: 'A public shop (lower-cased and trimmed)',
-      parameters: [shopUrlParam],
-      responses: { '200': { description: '{ success: true, data: PublicShop }' }, ...publicErrors },
-    },
-  },
-  '/api/shop/{shopUrl}/urls': {
-    get: {
-      tags: ['public'],
-      summary: 'The products shown on a public shop, newest first',
-      parameters: [shopUrlParam],
-      responses: {
-        '200': { description: '{ success: true, data: PublicProduct[] }' },
-        ...publicErrors,
-      },
-    },
-  },
-  '/api/shop/{shopUrl}/stats': {
-    get: {
-      tags: ['public'],
-      summary:
-        'What a visitor may know about a public shop: { productCount } (click counts stay private to the owner)',
-      parameters: [shopUrlParam],
-      responses: { '200': { description: '{ success: true, data: ShopStats }' }, ...publicErrors },
-    },
-  },
-  '/api/url/shop/{shopUrl}/{shortCode}': {
-    get: {
-      tags: ['public'],
-      summary: 'One product of a public shop with its store options',
-      parameters: [
-        shopUrlParam,
-        { name: 'shortCode', in: 'path', required: true, schema: { type: 'string' } },
-      ],
-      responses: {
-        '200': { description: '{ success: true, data: PublicProduct }' },
-        ...publicErrors,
-      },
-    },
-  },
-};
+const isDocumented = (schema: FastifySchema | undefined): schema is RouteSchema =>
+  typeof (schema as RouteSchema | undefined)?.summary === 'string';
+
+/** A schema's properties as OpenAPI parameters (path parameters are always required). */
+function parametersOf(schema: ObjectSchema | undefined, where: 'path' | 'query') {
+  return Object.entries(schema?.properties ?? {}).map(
+    ([name, { description, ...property }]): ParameterObject => ({
+      name,
+      in: where,
+      required: where === 'path' || (schema?.required ?? []).includes(name),
+      ...(description ? { description } : {}),
+      schema: property,
+    }),
+  );
+}
+
+/** The operation a plain route's schema describes. */
+function operationOf(schema: RouteSchema): OperationObject {
+  const { tags, summary, description, params, querystring, body, response } = schema;
+  const required = (body as { required?: string[] } | undefined)?.required ?? [];
+  return {
+    tags,
+    summary,
+    ...(description ? { description } : {}),
+    parameters: [...parametersOf(params, 'path'), ...parametersOf(querystring, 'query')],
+    ...(body
+      ? {
+          requestBody: {
+            required: required.length > 0,
+            content: { 'application/json': { schema: body } },
+          },
+        }
+      : {}),
+    responses: Object.fromEntries(Object.entries(response)),
+  };
+}
+
+/**
+ * Adds the plain Fastify routes (visitors' reads, tracking, images) to the document from the
+ * schemas Fastify validates them with, method by method: GET /api/banners/{id} (an image)
+ * sits beside Nest's PUT and DELETE of the same path.
+ */
+function addPlainRoutes(document: OpenAPIObject, routes: readonly PlainRoute[]) {
+  for (const { method, url, schema } of routes) {
+    if (method === 'HEAD' || !isDocumented(schema)) continue;
+    const path = url.replace(/:(\w+)/g, '{$1}');
+    const item: PathItemObject = {
+      ...document.paths[path],
+      [method.toLowerCase()]: operationOf(schema),
+    };
+    document.paths[path] = item;
+  }
+}
 
 /** The API document, built from the decorators on the routes, so it is always current. */
-export function setupOpenApi(app: NestFastifyApplication, version: string, publicUrl: string) {
+export function setupOpenApi(
+  app: NestFastifyApplication,
+  version: string,
+  publicUrl: string,
+  plainRoutes: () => readonly PlainRoute[],
+) {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -92,16 +104,12 @@ export function setupOpenApi(app: NestFastifyApplication, version: string, publi
       >),
     },
   };
-  // The plain Fastify routes join Nest's, method by method: GET /api/banners/{id} (an image)
-  // sits beside PUT and DELETE of the same path.
-  for (const [path, item] of Object.entries({
-    ...PUBLIC_READ_PATHS,
-    ...TRACKING_PATHS,
-    ...IMAGE_READ_PATHS,
-    ...QR_PATHS,
-  }))
-    document.paths[path] = { ...document.paths[path], ...(item as PathItemObject) };
-  SwaggerModule.setup(API_DOCS_PATH, app, document, {
+  // Built on the first request, once every plain route is registered.
+  const complete = () => {
+    addPlainRoutes(document, plainRoutes());
+    return document;
+  };
+  SwaggerModule.setup(API_DOCS_PATH, app, complete, {
     jsonDocumentUrl: `${API_DOCS_PATH}/json`,
     customSiteTitle: 'Kartlink API',
   });

@@ -447,4 +447,44 @@ describe('rate limiting and CORS', () => {
       expect.arrayContaining(['PUT /api/banners/{id}', 'DELETE /api/banners/{id}']),
     );
   });
+
+  it('documents the plain Fastify routes from the schemas that check their input', async () => {
+    type Operation = {
+      tags: string[];
+      summary: string;
+      parameters: Array<{ name: string; in: string; schema: { format?: string } }>;
+      requestBody?: {
+        content: Record<string, { schema: { allOf: Array<{ properties: object }> } }>;
+      };
+      responses: Record<string, { description: string }>;
+    };
+    const doc = (await (await get('/api/docs/json')).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const click = doc.paths['/api/analytics/track/{urlId}'].post;
+    expect(click.tags).toEqual(['analytics']);
+    expect(click.parameters).toEqual([
+      expect.objectContaining({
+        name: 'urlId',
+        in: 'path',
+        schema: { type: 'string', format: 'uuid' },
+      }),
+    ]);
+    const body = click.requestBody?.content['application/json'].schema;
+    expect(body?.allOf[0].properties).toMatchObject({
+      device: { type: 'string', maxLength: 32 },
+      platform: { type: 'string', maxLength: 40 },
+    });
+    expect(Object.keys(click.responses)).toEqual(['202', '400', '429', '503']);
+    expect(doc.paths['/api/analytics/track-shop/{shopUrl}'].post.parameters[0].schema.format).toBe(
+      'shop-url',
+    );
+    expect(
+      doc.paths['/api/url/shop/{shopUrl}/{shortCode}'].get.parameters.map((p) => p.name),
+    ).toEqual(['shopUrl', 'shortCode']);
+    expect(doc.paths['/api/banners/{id}'].get).toMatchObject({
+      tags: ['banners'],
+      responses: { '404': { description: 'No such image, or it was deleted' } },
+    });
+  });
 });

@@ -40,20 +40,36 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+const NOT_LISTED = SERVED.replace('</head>', '<meta name="robots" content="noindex" /></head>');
+
 describe('the built web app, served by the gateway', () => {
-  it.each([
-    '/',
-    '/privacy-policy',
-    '/asha-styles',
-    '/asha-styles/summer-kurta',
-    '/dashboard/shop/seo',
-  ])('answers %s with the app page and the public address, never cached', async (path) => {
-    const res = await fetch(`${base}${path}`);
+  it.each(['/', '/privacy-policy'])(
+    'answers %s with the app page and the public address, never cached',
+    async (path) => {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(SERVED);
+    },
+  );
+
+  it('answers the dashboard’s pages with the app page, kept out of search results', async () => {
+    const res = await fetch(`${base}/dashboard/shop/seo`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/html');
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toBe(SERVED);
+    expect(await res.text()).toBe(NOT_LISTED);
   });
+
+  // No shop-service runs here: what a public page shows cannot be known.
+  it.each(['/asha-styles', '/asha-styles/summer-kurta'])(
+    'answers %s with the app page while the services cannot say what it is, to be asked again',
+    async (path) => {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(await res.text()).toBe(NOT_LISTED);
+    },
+  );
 
   it('serves hashed assets with a year-long cache', async () => {
     const res = await fetch(`${base}/assets/index-3f2a1b.js`);

@@ -1,6 +1,8 @@
 import { type FieldError, TRACK_LIMITS } from '@kartlink/contracts';
+import type { preValidationHookHandler } from 'fastify';
 import { JsonBodyMessages, MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-body';
-import { InputMessages } from '../http/validation';
+import { ajv, fieldErrors, shortText } from '../http/route-schema';
+import { ServiceError } from '@kartlink/server-kit';
 
 /** What a tracking call says about the visitor, checked and normalised. */
 export interface TrackInput {
@@ -12,77 +14,90 @@ export interface TrackInput {
 }
 
 type Field = keyof typeof TRACK_LIMITS;
-const FIELDS: readonly Field[] = ['device', 'browser', 'location', 'platform', 'referrer'];
-// Control characters (U+0000 to U+001F and U+007F) never belong in these fields.
-const hasControl = (text: string) =>
-  [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
+/** A tracking body once its schema accepted it. */
+export type TrackBody = Partial<Record<Field, string | null>>;
 
-export const TrackMessages = {
-  body: 'The body must be a JSON object.',
-  text: (field: string) => `${field} must be text.`,
-  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
-  characters: InputMessages.characters,
-  timeZone: 'location must be a time zone such as Asia/Kolkata.',
-  urlId: 'This link id is not valid.',
+/**
+ * A tracking body: every field optional, each a short text; unknown fields are ignored (an
+ * older or newer web client still counts). Each field is checked as text first, so a field
+ * gets one message, and whether the location reads as a time zone last.
+ */
+export const TRACK_BODY = {
+  type: 'object',
+  allOf: [
+    {
+      properties: {
+        device: shortText('mobile, tablet or desktop', TRACK_LIMITS.device),
+        browser: shortText('e.g. Chrome, Safari, Instagram', TRACK_LIMITS.browser),
+        location: shortText(
+          'the visitor’s IANA time zone, e.g. Asia/Kolkata',
+          TRACK_LIMITS.location,
+        ),
+        platform: shortText(
+          'clicks: the store, lower-case vendor, e.g. amazon (a visit ignores it)',
+          TRACK_LIMITS.platform,
+        ),
+        referrer: shortText(
+          'document.referrer of the page; only its host is kept',
+          TRACK_LIMITS.referrer,
+        ),
+      },
+    },
+    { properties: { location: { type: 'string', nullable: true, format: 'time-zone' } } },
+  ],
 } as const;
 
 /**
- * Reads a tracking body: every field optional, each a short text; unknown fields are ignored
- * (an older or newer web client still counts). A beacon sent as text/plain is read as JSON.
+ * The body as the schema sees it. A beacon sent as text/plain is read as JSON (one that does
+ * not parse stays text, which the schema refuses); no body, an empty one or null is {}.
+ */
+function beaconBody(body: unknown): { value: unknown } | { errors: FieldError[] } {
+  if (body === undefined || body === null) return { value: {} };
+  if (typeof body !== 'string') return { value: body };
+  if (body.trim() === '') return { value: {} };
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH))
+    return { errors: [{ path: 'body', msg: JsonBodyMessages.tooDeep }] };
+  try {
+    return { value: JSON.parse(body) ?? {} };
+  } catch {
+    return { value: body };
+  }
+}
+
+/** The tracking routes' preValidation step: what beaconBody reads becomes the body checked. */
+export const readBeacon: preValidationHookHandler = (request, _reply, done) => {
+  const read = beaconBody(request.body);
+  if ('errors' in read) return done(ServiceError.validation(read.errors));
+  request.body = read.value;
+  done();
+};
+
+/** Trimmed, blank as null; the device and the store lower-cased. Written out: it runs per click. */
+export function toTrackInput(body: TrackBody): TrackInput {
+  const device = body.device?.trim();
+  const platform = body.platform?.trim();
+  return {
+    device: device ? device.toLowerCase() : null,
+    browser: body.browser?.trim() || null,
+    timeZone: body.location?.trim() || null,
+    platform: platform ? platform.toLowerCase() : null,
+    referrer: body.referrer?.trim() || null,
+  };
+}
+
+/**
+ * The steps a tracking route takes before its handler (readBeacon, Fastify's check against
+ * TRACK_BODY with the same Ajv, toTrackInput) in one call, for reading a body outside Fastify.
  */
 export function readTrackBody(
   body: unknown,
 ): { input: TrackInput; errors?: undefined } | { errors: FieldError[] } {
-  let value = body;
-  if (typeof value === 'string') {
-    if (nestsDeeperThan(value, MAX_JSON_DEPTH))
-      return { errors: [{ path: 'body', msg: JsonBodyMessages.tooDeep }] };
-    try {
-      value = value.trim() === '' ? {} : JSON.parse(value);
-    } catch {
-      return { errors: [{ path: 'body', msg: TrackMessages.body }] };
-    }
-  }
-  if (value === undefined || value === null) value = {};
-  if (typeof value !== 'object' || Array.isArray(value))
-    return { errors: [{ path: 'body', msg: TrackMessages.body }] };
-
-  const raw = value as Record<string, unknown>;
-  const errors: FieldError[] = [];
-  const text: Partial<Record<Field, string | null>> = {};
-  for (const field of FIELDS) {
-    const v = raw[field];
-    if (v === undefined || v === null) {
-      text[field] = null;
-      continue;
-    }
-    if (typeof v !== 'string') {
-      errors.push({ path: field, msg: TrackMessages.text(field) });
-      continue;
-    }
-    if (v.length > TRACK_LIMITS[field]) {
-      errors.push({ path: field, msg: TrackMessages.tooLong(field, TRACK_LIMITS[field]) });
-      continue;
-    }
-    if (hasControl(v)) {
-      errors.push({ path: field, msg: TrackMessages.characters(field) });
-      continue;
-    }
-    text[field] = v.trim() || null;
-  }
-  if (text.location && !TIME_ZONE.test(text.location))
-    errors.push({ path: 'location', msg: TrackMessages.timeZone });
-  if (errors.length > 0) return { errors };
-  return {
-    input: {
-      device: text.device?.toLowerCase() ?? null,
-      browser: text.browser ?? null,
-      timeZone: text.location ?? null,
-      platform: text.platform?.toLowerCase() ?? null,
-      referrer: text.referrer ?? null,
-    },
-  };
+  const read = beaconBody(body);
+  if ('errors' in read) return read;
+  // Ajv keeps one validator per schema object: this is the function Fastify calls.
+  const validate = ajv.compile<TrackBody>(TRACK_BODY);
+  if (!validate(read.value)) return { errors: fieldErrors(validate.errors ?? [], 'body') };
+  return { input: toTrackInput(read.value) };
 }
 
 /**

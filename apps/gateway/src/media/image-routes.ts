@@ -16,6 +16,7 @@ import {
 import { type BlobInfo, type BlobStore, etagOf, ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagMatches } from '../http/etag';
+import { pathParams, type RouteSchema } from '../http/route-schema';
 import { PublicReadCache } from '../public/public-read-cache';
 import { ServiceClient } from '../services/service-client';
 import { BLOB_STORE } from './blob-store.provider';
@@ -33,6 +34,65 @@ const DEFAULT_CARD = 'public, max-age=86400';
 const MAX_KNOWN_CARDS = 2000;
 
 const PHOTO_KINDS: readonly StoredImageKind[] = ['profile', 'shop'];
+
+const served = {
+  200: {
+    description:
+      'The image bytes, with Content-Type, ETag and Cache-Control: public, max-age=31536000, immutable',
+  },
+  304: { description: 'If-None-Match named the current ETag' },
+  404: { description: 'No such image, or it was deleted' },
+};
+// Any text is looked up: an id that is no image's answers 404, as a deleted one does.
+const image = (tag: string, summary: string, id = 'the image id'): RouteSchema => ({
+  tags: [tag],
+  summary,
+  params: pathParams({ id: { description: id } }),
+  response: served,
+});
+const PRODUCT_IMAGE = image(
+  'images',
+  'A product image (WebP when the browser accepts it and it is smaller)',
+);
+const PRODUCT_THUMBNAIL = image(
+  'images',
+  'A product image at most 320 px; the full image (max-age 60) until it is made',
+);
+const PHOTO = image(
+  'images',
+  'A shop or profile photo, by the address its upload answered ({id}.{extension})',
+  'the image id, with or without its extension',
+);
+const PHOTO_THUMBNAIL = image('images', 'A shop or profile photo at most 320 px');
+const BANNER = image('banners', 'A banner image, used as its address');
+
+const PRODUCT_CARD = image(
+  'images',
+  'The 1200×630 JPEG share card (og:image) of a product image; the image itself (max-age 60) until it is made',
+);
+const PHOTO_CARD = image(
+  'images',
+  'The 1200×630 JPEG share card (og:image) of a shop photo; the photo itself (max-age 60) until it is made',
+);
+const SHOP_CARD: RouteSchema = {
+  tags: ['public'],
+  summary: "A public shop's default 1200×630 JPEG share card: its name on the brand's colours",
+  params: pathParams({ shopUrl: { description: 'the shop URL' } }),
+  querystring: {
+    type: 'object',
+    properties: {
+      v: {
+        type: 'string',
+        description: 'follows the name, so a new name is a new address; ignored',
+      },
+    },
+  },
+  response: {
+    200: { description: 'The card, with ETag and Cache-Control: public, max-age=86400' },
+    304: served[304],
+    404: { description: 'No such shop, or it is private' },
+  },
+};
 
 /**
  * The public image reads, registered on Fastify itself like the other visitor reads. The blob
@@ -120,34 +180,37 @@ export function registerImageRoutes(app: NestFastifyApplication) {
   }
 
   type ById = { Params: { id: string } };
-  fastify.get<ById>('/api/shop/product-images/:id', (request, reply) =>
+  fastify.get<ById>('/api/shop/product-images/:id', { schema: PRODUCT_IMAGE }, (request, reply) =>
     serve(request, reply, request.params.id, 'primary', ['product']),
   );
-  fastify.get<ById>('/api/shop/product-images/:id/thumbnail', (request, reply) =>
-    serve(request, reply, request.params.id, 'thumbnail', ['product']),
+  fastify.get<ById>(
+    '/api/shop/product-images/:id/thumbnail',
+    { schema: PRODUCT_THUMBNAIL },
+    (request, reply) => serve(request, reply, request.params.id, 'thumbnail', ['product']),
   );
   // /api/photos/{id}.{extension}, the address an upload answers (the id alone works too).
-  fastify.get<ById>('/api/photos/:id', (request, reply) =>
+  fastify.get<ById>('/api/photos/:id', { schema: PHOTO }, (request, reply) =>
     serve(request, reply, request.params.id.replace(/\.[a-z]{3,4}$/i, ''), 'primary', PHOTO_KINDS),
   );
-  fastify.get<ById>('/api/photos/:id/thumbnail', (request, reply) =>
+  fastify.get<ById>('/api/photos/:id/thumbnail', { schema: PHOTO_THUMBNAIL }, (request, reply) =>
     serve(request, reply, request.params.id, 'thumbnail', PHOTO_KINDS),
   );
   // The 1200×630 share cards (og:image) of product images and shop photos.
-  fastify.get<ById>('/api/shop/product-images/:id/card', (request, reply) =>
-    serve(request, reply, request.params.id, 'card', ['product']),
+  fastify.get<ById>(
+    '/api/shop/product-images/:id/card',
+    { schema: PRODUCT_CARD },
+    (request, reply) => serve(request, reply, request.params.id, 'card', ['product']),
   );
-  fastify.get<ById>('/api/photos/:id/card', (request, reply) =>
+  fastify.get<ById>('/api/photos/:id/card', { schema: PHOTO_CARD }, (request, reply) =>
     serve(request, reply, request.params.id, 'card', PHOTO_KINDS),
   );
 
   /** The public shop as visitors read it (the same cache); a private shop is as unknown. */
   async function publicShop(shopUrl: string): Promise<PublicShop> {
     try {
-      const body = await publicReads.read(shopUrl, 'shop', () =>
+      return await publicReads.readData(shopUrl, 'shop', () =>
         services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
       );
-      return (JSON.parse(body) as { data: PublicShop }).data;
     } catch (err) {
       if (err instanceof ServiceError && err.code === ErrorCode.FORBIDDEN)
         throw ServiceError.notFound(ShopMessages.notFound);
@@ -177,13 +240,14 @@ export function registerImageRoutes(app: NestFastifyApplication) {
   // A shop without a picture: its name on the brand's card. Only for a public shop.
   fastify.get<{ Params: { shopUrl: string } }>(
     '/api/shop/:shopUrl/card',
+    { schema: SHOP_CARD },
     async (request, reply) => {
       const shop = await publicShop(normalizeShopUrl(request.params.shopUrl));
       return send(request, reply, await defaultCard(shop), DEFAULT_CARD);
     },
   );
 
-  fastify.get<ById>('/api/banners/:id', (request, reply) =>
+  fastify.get<ById>('/api/banners/:id', { schema: BANNER }, (request, reply) =>
     serve(request, reply, request.params.id, 'primary', ['banner']),
   );
 }

@@ -7,13 +7,48 @@ import {
   Subjects,
 } from '@kartlink/contracts';
 import { ServiceClient } from '../services/service-client';
+import { type ObjectSchema, pathParams, type RouteSchema } from '../http/route-schema';
 import { PublicReadCache } from './public-read-cache';
+
+const shopUrlParam = { description: 'the shop’s address, trimmed and lower-cased' };
+const answers = (data: string) => ({
+  200: { description: `{ success: true, data: ${data} }` },
+  403: { description: 'The shop is private (the error contains "private")' },
+  404: { description: 'No such shop or product' },
+});
+const read = (summary: string, params: ObjectSchema, data: string): RouteSchema => ({
+  tags: ['public'],
+  summary,
+  params,
+  response: answers(data),
+});
+
+const SHOP = read(
+  'A public shop (lower-cased and trimmed)',
+  pathParams({ shopUrl: shopUrlParam }),
+  'PublicShop',
+);
+const PRODUCTS = read(
+  'The products shown on a public shop, newest first',
+  pathParams({ shopUrl: shopUrlParam }),
+  'PublicProduct[]',
+);
+const STATS = read(
+  'What a visitor may know about a public shop: { productCount } (click counts stay private to the owner)',
+  pathParams({ shopUrl: shopUrlParam }),
+  'ShopStats',
+);
+const PRODUCT = read(
+  'One product of a public shop with its store options',
+  pathParams({ shopUrl: shopUrlParam, shortCode: { description: 'the product’s short code' } }),
+  'PublicProduct',
+);
 
 /**
  * The reads visitors make, registered on Fastify itself: they carry almost all the
  * traffic, and a cached answer needs none of Nest's per-request machinery (guards, pipes,
  * interceptors). Errors still go through the one error mapping (Nest's Fastify error handler).
- * They are documented in openapi.ts.
+ * openapi.ts documents them from their schemas.
  */
 export function registerPublicRoutes(app: NestFastifyApplication) {
   const services = app.get(ServiceClient);
@@ -21,16 +56,21 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
   const json = 'application/json; charset=utf-8';
 
-  fastify.get<{ Params: { shopUrl: string } }>('/api/shop/:shopUrl', async (request, reply) => {
-    const shopUrl = normalizeShopUrl(request.params.shopUrl);
-    const body = await cache.read(shopUrl, 'shop', () =>
-      services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
-    );
-    return reply.type(json).send(body);
-  });
+  fastify.get<{ Params: { shopUrl: string } }>(
+    '/api/shop/:shopUrl',
+    { schema: SHOP },
+    async (request, reply) => {
+      const shopUrl = normalizeShopUrl(request.params.shopUrl);
+      const body = await cache.read(shopUrl, 'shop', () =>
+        services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
+      );
+      return reply.type(json).send(body);
+    },
+  );
 
   fastify.get<{ Params: { shopUrl: string } }>(
     '/api/shop/:shopUrl/urls',
+    { schema: PRODUCTS },
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
       const body = await cache.read(shopUrl, 'products', () =>
@@ -42,6 +82,7 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
 
   fastify.get<{ Params: { shopUrl: string } }>(
     '/api/shop/:shopUrl/stats',
+    { schema: STATS },
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
       const body = await cache.read(shopUrl, 'stats', () =>
@@ -53,6 +94,7 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
 
   fastify.get<{ Params: { shopUrl: string; shortCode: string } }>(
     '/api/url/shop/:shopUrl/:shortCode',
+    { schema: PRODUCT },
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
       const shortCode = request.params.shortCode.trim().toLowerCase();

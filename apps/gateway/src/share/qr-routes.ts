@@ -17,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthGuard } from '../auth/auth.guard';
 import type { GatewayConfig } from '../config';
 import { etagMatches } from '../http/etag';
+import { type ObjectSchema, pathParams, type RouteSchema } from '../http/route-schema';
 import { PublicReadCache } from '../public/public-read-cache';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
@@ -27,10 +28,49 @@ const PUBLIC_CACHE = 'public, max-age=31536000';
 /** The code of a shop only its owner may see yet: kept by the owner's browser alone. */
 const OWNER_CACHE = 'private, max-age=31536000';
 
-const QrMessages = {
-  size: `size must be one of ${QR_SIZES.join(', ')} (pixels a side)`,
-  download: 'download must be 1 or 0',
-} as const;
+const QR_QUERY: ObjectSchema = {
+  type: 'object',
+  properties: {
+    size: {
+      type: 'string',
+      enum: QR_SIZES.map(String),
+      description: `pixels a side (for an SVG, the size it opens at); ${DEFAULT_QR_SIZE} when left out`,
+    },
+    download: {
+      type: 'string',
+      enum: ['0', '1'],
+      description: '1: answered as an attachment named {shopUrl}[-{shortCode}]-qr.{png|svg}',
+    },
+  },
+};
+
+function qrSchema(summary: string, params: Record<string, { description: string }>): RouteSchema {
+  return {
+    tags: ['public'],
+    summary,
+    description:
+      'Anyone may read the code of a page a visitor may open; the signed-in owner (bearer ' +
+      "token) may read their own while the shop is private. The code holds the page's public " +
+      'address, error correction Q, with a quiet zone of 4 modules.',
+    params: pathParams(params),
+    querystring: QR_QUERY,
+    response: {
+      200: {
+        description:
+          'The code, with an ETag and Cache-Control: public, max-age=31536000 (private for an ' +
+          'owner reading their private shop)',
+      },
+      304: { description: 'If-None-Match named the current ETag' },
+      400: { description: 'size or download is not one of the values allowed (VALIDATION_ERROR)' },
+      401: { description: 'A bearer token was sent for a private page and is not valid' },
+      403: { description: 'The shop is private and the caller is not its owner' },
+      404: { description: 'No such shop or product' },
+    },
+  };
+}
+
+const SHOP_PARAM = { shopUrl: { description: 'the shop URL' } };
+const PRODUCT_PARAMS = { ...SHOP_PARAM, shortCode: { description: 'the product short code' } };
 
 interface QrQuery {
   size?: string;
@@ -45,7 +85,7 @@ type Audience = 'public' | 'owner';
  * other visitor reads. A code encodes the page's public address (PUBLIC_URL's origin and the
  * page's path), is made for a page a visitor may open, or for the signed-in owner's own page
  * while the shop is private (the dashboard offers it before publishing). Documented in
- * openapi.ts (qr-docs.ts).
+ * openapi.ts from their schemas.
  */
 export function registerQrRoutes(app: NestFastifyApplication) {
   const services = app.get(ServiceClient);
@@ -125,6 +165,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
   for (const format of ['png', 'svg'] as const) {
     fastify.get<{ Params: { shopUrl: string }; Querystring: QrQuery }>(
       `/api/shop/:shopUrl/qr.${format}`,
+      { schema: qrSchema(`The QR code of a shop page, ${format.toUpperCase()}`, SHOP_PARAM) },
       async (request, reply) => {
         const { size, download } = readQuery(request.query);
         const shopUrl = normalizeShopUrl(request.params.shopUrl);
@@ -148,6 +189,9 @@ export function registerQrRoutes(app: NestFastifyApplication) {
 
     fastify.get<{ Params: { shopUrl: string; shortCode: string }; Querystring: QrQuery }>(
       `/api/url/shop/:shopUrl/:shortCode/qr.${format}`,
+      {
+        schema: qrSchema(`The QR code of a product page, ${format.toUpperCase()}`, PRODUCT_PARAMS),
+      },
       async (request, reply) => {
         const { size, download } = readQuery(request.query);
         const shopUrl = normalizeShopUrl(request.params.shopUrl);
@@ -172,15 +216,9 @@ export function registerQrRoutes(app: NestFastifyApplication) {
   }
 }
 
-/** The size and whether to download, or a 400 saying what is allowed. */
+/** The size and whether to download, as the route's schema let them through. */
 function readQuery(query: QrQuery): { size: QrSize; download: boolean } {
-  if (query.download !== undefined && query.download !== '0' && query.download !== '1')
-    throw ServiceError.validation([{ path: 'download', msg: QrMessages.download }]);
-  const size =
-    query.size === undefined
-      ? DEFAULT_QR_SIZE
-      : QR_SIZES.find((allowed) => String(allowed) === query.size);
-  if (!size) throw ServiceError.validation([{ path: 'size', msg: QrMessages.size }]);
+  const size = QR_SIZES.find((allowed) => String(allowed) === query.size) ?? DEFAULT_QR_SIZE;
   return { size, download: query.download === '1' };
 }
 

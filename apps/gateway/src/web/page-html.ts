@@ -72,25 +72,26 @@ const ROOT = /<div id="root"><\/div>/i;
  * costs a few string joins.
  */
 export class PageTemplate {
-  /** The page as built, with the public address: the app's own pages. */
-  private readonly appPage: string;
+  /** The head as built, with the public address: the app's own pages. */
+  private readonly appHead: string;
+  /** The same without the generic title and description, for a public page's own. */
   private readonly head: string;
   private readonly body: string;
 
   constructor(indexHtml: string, publicUrl: string) {
     const origin = new URL(publicUrl).origin;
     const addressMeta = `<meta name="${PUBLIC_URL_META}" content="${escapeAttribute(origin)}" />`;
-    const end = /<\/head>/i.exec(indexHtml);
-    if (!end) throw new Error('The web app’s index.html has no </head>.');
-    const head = indexHtml.slice(0, end.index);
-    this.body = indexHtml.slice(end.index);
-    this.appPage = `${head}${addressMeta}\n  ${this.body}`;
+    // A page may leave out </head> (HTML allows it): then everything is head.
+    const end = /<\/head>/i.exec(indexHtml)?.index ?? indexHtml.length;
+    const head = indexHtml.slice(0, end);
+    this.body = indexHtml.slice(end);
+    this.appHead = `${head}${addressMeta}`;
     this.head = `${head.replace(TITLE, '').replace(DESCRIPTION, '')}${addressMeta}\n    `;
   }
 
   /** An app page (landing, sign-in, dashboard...), kept out of search results unless `indexed`. */
   app(indexed: boolean): string {
-    return indexed ? this.appPage : this.appPage.replace(/<\/head>/i, NOINDEX + '</head>');
+    return `${this.appHead}${indexed ? '' : NOINDEX}${this.body}`;
   }
 
   /** A public page: its own head, and its data for the first paint. */
@@ -103,4 +104,4 @@ export class PageTemplate {
   }
 }
 
-const NOINDEX = '<meta name="robots" content="noindex" />\n  ';
+const NOINDEX = '<meta name="robots" content="noindex" />';
