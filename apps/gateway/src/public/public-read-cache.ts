@@ -7,15 +7,34 @@ import {
 import { Events, type ShopWrite } from '@kartlink/contracts';
 import { LOGGER, type Logger } from '@kartlink/server-kit';
 import { JSONCodec, type Subscription } from 'nats';
+import { compress, type ContentEncoding } from '../http/compression';
 import { ServiceClient } from '../services/service-client';
 
 const MAX_ENTRIES = 5000;
 /** A safety net only: shop-service's change events clear entries at once. */
 const TTL_MS = 5000;
 
+/**
+ * A cached answer: the whole answer serialised once, and compressed once per encoding when a
+ * client first asks for that encoding, so that a hot read costs no compression either.
+ */
+export class CachedAnswer {
+  private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
+
+  constructor(readonly body: string) {}
+
+  encoded(encoding: ContentEncoding): Promise<Buffer> {
+    let copy = this.compressed.get(encoding);
+    if (!copy) {
+      copy = compress(this.body, encoding);
+      this.compressed.set(encoding, copy);
+    }
+    return copy;
+  }
+}
+
 interface Entry {
-  /** The whole answer, serialised once. */
-  body: string;
+  answer: CachedAnswer;
   expires: number;
 }
 
@@ -64,22 +83,22 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /** The cached answer, or the one `load` gives (then kept, unless the shop changed meanwhile). */
-  async read(shopUrl: string, key: string, load: () => Promise<unknown>): Promise<string> {
+  async read(shopUrl: string, key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
     const cacheKey = `${shopUrl}\u0000${key}`;
     const hit = this.entries.get(cacheKey);
     if (hit && hit.expires > Date.now()) {
       // Re-inserted: a Map keeps insertion order, so the oldest entry is always first.
       this.entries.delete(cacheKey);
       this.entries.set(cacheKey, hit);
-      return hit.body;
+      return hit.answer;
     }
     const generation = this.generations.get(shopUrl) ?? 0;
-    const body = JSON.stringify({ success: true, data: await load() });
+    const answer = new CachedAnswer(JSON.stringify({ success: true, data: await load() }));
     if ((this.generations.get(shopUrl) ?? 0) === generation) {
-      this.entries.set(cacheKey, { body, expires: Date.now() + TTL_MS });
+      this.entries.set(cacheKey, { answer, expires: Date.now() + TTL_MS });
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
-    return body;
+    return answer;
   }
 
   /** Drops what this replica holds of a shop (its own writes call this before answering). */

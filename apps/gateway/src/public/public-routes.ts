@@ -7,6 +7,7 @@ import {
   Subjects,
 } from '@kartlink/contracts';
 import { ServiceClient } from '../services/service-client';
+import { sendCachedAnswer } from './public-answer';
 import { PublicReadCache } from './public-read-cache';
 
 /**
@@ -19,24 +20,23 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
   const services = app.get(ServiceClient);
   const cache = app.get(PublicReadCache);
   const fastify = app.getHttpAdapter().getInstance();
-  const json = 'application/json; charset=utf-8';
 
   fastify.get<{ Params: { shopUrl: string } }>('/api/shop/:shopUrl', async (request, reply) => {
     const shopUrl = normalizeShopUrl(request.params.shopUrl);
-    const body = await cache.read(shopUrl, 'shop', () =>
+    const answer = await cache.read(shopUrl, 'shop', () =>
       services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
     );
-    return reply.type(json).send(body);
+    return sendCachedAnswer(request, reply, answer);
   });
 
   fastify.get<{ Params: { shopUrl: string } }>(
     '/api/shop/:shopUrl/urls',
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
-      const body = await cache.read(shopUrl, 'products', () =>
+      const answer = await cache.read(shopUrl, 'products', () =>
         services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl }),
       );
-      return reply.type(json).send(body);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 
@@ -44,10 +44,10 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
     '/api/shop/:shopUrl/stats',
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
-      const body = await cache.read(shopUrl, 'stats', () =>
+      const answer = await cache.read(shopUrl, 'stats', () =>
         services.request<ShopStats>(Subjects.shop.publicStats, { shopUrl }),
       );
-      return reply.type(json).send(body);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 
@@ -56,10 +56,10 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
       const shortCode = request.params.shortCode.trim().toLowerCase();
-      const body = await cache.read(shopUrl, `product:${shortCode}`, () =>
+      const answer = await cache.read(shopUrl, `product:${shortCode}`, () =>
         services.request<PublicProduct>(Subjects.shop.publicProduct, { shopUrl, shortCode }),
       );
-      return reply.type(json).send(body);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 }
