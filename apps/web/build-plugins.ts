@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -92,5 +92,5 @@ function shortModuleId(root: string, id: string): string {
   const path = id.replace(/\?.*$/, '').replace(/^\0/, '');
   const packageAt = path.lastIndexOf('/node_modules/');
   if (packageAt >= 0) return path.slice(packageAt + 1);
-  return path.startsWith(root) ? path.slice(root.length + 1) : path;
+  return path.startsWith('/') ? relative(root, path) : path;
 }
