@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { setSystemPrefersDark } from '../../test/match-media';
@@ -21,7 +21,8 @@ describe('dark mode', () => {
     expect(darkModeButton()).toHaveAttribute('aria-pressed', 'true');
 
     act(() => setSystemPrefersDark(false));
-    expect(shownTheme()).toBe('light');
+    // The page may still be subscribing to the system's changes: it reads the system then.
+    await waitFor(() => expect(shownTheme()).toBe('light'));
   });
 
   it('prefers the stored choice over the system', async () => {
