@@ -35,6 +35,16 @@ function mockShop(routes: Parameters<typeof mockApi>[0] = {}) {
 const shopHeading = () => screen.findByRole('heading', { level: 1, name: 'Meera Finds' });
 
 describe('a public shop', () => {
+  it('asks no session of a visitor who never signed in here', async () => {
+    const api = mockShop();
+    renderApp('/meera-finds');
+    expect(await shopHeading()).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'Block-print cotton kurta' }),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.startsWith('/auth'))).toEqual([]);
+  });
+
   it('shows a skeleton, then the shop, its products and the Created with link', async () => {
     mockShop();
     renderApp('/meera-finds');
