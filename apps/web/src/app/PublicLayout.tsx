@@ -1,8 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { lazy, Suspense, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Outlet } from 'react-router';
-import { selectSessionStatus, signedOut } from '../lib/auth-slice';
-import { readStoredUser } from '../lib/stored-user';
+import { selectSessionStatus } from '../lib/auth-slice';
 
 // Sign-in code, for a browser that was signed in only, and never before the page it opens.
 const SessionProvider = lazy(async () => ({
@@ -10,19 +9,14 @@ const SessionProvider = lazy(async () => ({
 }));
 
 /**
- * The public shop and product pages. A browser that was signed in here gets its session back
- * beside the page (its owner's own visits are then known as such); any other visitor is
- * signed out at once, without a refresh call, so that nothing waits on one.
+ * The public shop and product pages. A browser that was signed in here (its session starts
+ * `restoring`, see auth-slice.ts) gets its session back beside the page, so that an owner's
+ * own visits are known as such; any other visitor loads no sign-in code at all.
  */
 export function PublicLayout() {
-  const [returning] = useState(() => readStoredUser() !== null);
   const restoring = useSelector(selectSessionStatus) === 'restoring';
-  const dispatch = useDispatch();
-
-  useEffect(() => {
-    if (!returning && restoring) dispatch(signedOut());
-  }, [returning, restoring, dispatch]);
-
+  // Kept once started: the session then keeps its token fresh while the visitor browses.
+  const [returning] = useState(restoring);
   return (
     <>
       <Outlet />
