@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { chunkModules, precompress } from './build-plugins';
 // The config runs in Node before anything is built, and the contracts package resolves to its
 // build output, so the one file it needs is read from source.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -34,11 +35,17 @@ function publicUrlMeta(publicUrl: string | undefined): Plugin {
 
 export default defineConfig({
   root: fromHere('.'),
-  plugins: [react(), publicUrlMeta(process.env.PUBLIC_URL)],
+  plugins: [
+    react(),
+    publicUrlMeta(process.env.PUBLIC_URL),
+    chunkModules(fromHere('.')),
+    precompress(),
+  ],
   resolve: {
     alias: { '@kartlink/contracts': fromHere('../../libs/contracts/src/index.ts') },
   },
-  build: { outDir: fromHere('dist'), emptyOutDir: true },
+  // The manifest and the chunk report say what each page loads (npm run bench -- pages).
+  build: { outDir: fromHere('dist'), emptyOutDir: true, manifest: true },
   // In production the gateway serves dist/ itself.
   server: { proxy: { '/api': gatewayUrl } },
   preview: { proxy: { '/api': gatewayUrl } },

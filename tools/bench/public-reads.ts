@@ -1,7 +1,8 @@
 import { pgQuery } from '@kartlink/testing';
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, get } from 'node:http';
+import { brotliCompressSync } from 'node:zlib';
 import { cpus } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { benchStack } from './bench-stack';
@@ -10,14 +11,22 @@ import { benchStack } from './bench-stack';
  * `npm run bench`: the public read path through the whole running product, beside a bare Node
  * http server answering the same JSON from memory, measured in the same run on this machine.
  * Seeds a public shop with 50 products, then loads GET /api/url/shop/{shop}/{code} and
- * GET /api/shop/{shop}/urls with autocannon.
+ * GET /api/shop/{shop}/urls with autocannon, once as a client that takes no compression asks and
+ * once as a browser asks (`Accept-Encoding: gzip, deflate, br`); the bare server answers the
+ * latter with the body brotli-compressed once beforehand.
  */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PRODUCTS = 50;
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+async function load(url: string, acceptEncoding?: string) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(
       `${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`,
@@ -28,6 +37,17 @@ async function load(url: string) {
     p50: result.latency.p50,
     p99: result.latency.p99,
   };
+}
+
+/** The body's size as sent, and its encoding (fetch would decode it: plain http does not). */
+function answerSize(url: string, acceptEncoding?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(`${bytes} B ${res.headers['content-encoding'] ?? 'plain'}`));
+    }).on('error', reject);
+  });
 }
 
 async function seed(shopUrl: string) {
@@ -75,10 +95,15 @@ async function main() {
         throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
       bodies.set(path, await response.text());
     }
+    const brotli = new Map([...bodies].map(([path, body]) => [path, brotliCompressSync(body)]));
     baseline.on('request', (req, res) => {
       const body = bodies.get(req.url ?? '');
-      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(body ?? '{}');
+      const compressed = /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
+      res.writeHead(body ? 200 : 404, {
+        'content-type': 'application/json; charset=utf-8',
+        ...(body && compressed ? { 'content-encoding': 'br' } : {}),
+      });
+      res.end(body ? (compressed ? brotli.get(req.url ?? '') : body) : '{}');
     });
     await new Promise<void>((done) => baseline.listen(0, '127.0.0.1', done));
     const baselineUrl = `http://127.0.0.1:${(baseline.address() as AddressInfo).port}`;
@@ -89,16 +114,21 @@ async function main() {
       ['one product', productPath],
       ['product list (50)', listPath],
     ] as const) {
-      const raw = await load(`${baselineUrl}${path}`);
-      const product = await load(`${stack.baseUrl}${path}`);
-      rows.push({
-        read: label,
-        'bare http req/s': raw.rps,
-        'Kartlink req/s': product.rps,
-        ratio: `${((product.rps / raw.rps) * 100).toFixed(1)} %`,
-        'p50 ms (bare / Kartlink)': `${raw.p50} / ${product.p50}`,
-        'p99 ms (bare / Kartlink)': `${raw.p99} / ${product.p99}`,
-      });
+      for (const acceptEncoding of [undefined, BROWSER_ENCODINGS]) {
+        const raw = await load(`${baselineUrl}${path}`, acceptEncoding);
+        const product = await load(`${stack.baseUrl}${path}`, acceptEncoding);
+        const sent = await answerSize(`${stack.baseUrl}${path}`, acceptEncoding);
+        rows.push({
+          read: label,
+          'accept-encoding': acceptEncoding ?? '(none)',
+          'Kartlink answer': sent,
+          'bare http req/s': raw.rps,
+          'Kartlink req/s': product.rps,
+          ratio: `${((product.rps / raw.rps) * 100).toFixed(1)} %`,
+          'p50 ms (bare / Kartlink)': `${raw.p50} / ${product.p50}`,
+          'p99 ms (bare / Kartlink)': `${raw.p99} / ${product.p99}`,
+        });
+      }
     }
     console.table(rows);
   } finally {

@@ -7,6 +7,7 @@ import { type FastifyReply, type FastifyRequest, type FastifySchema, LogControll
 import { randomUUID } from 'node:crypto';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
+import { registerCompression } from './http/compression';
 import { sendError } from './http/exception.filter';
 import { closeConnectionsGracefully } from './http/graceful-close';
 import { registerJsonParser } from './http/json-body';
@@ -94,6 +95,9 @@ export async function createGateway(
   });
   app.useGlobalPipes(createValidationPipe());
   closeConnectionsGracefully(app);
+  // Before any route it compresses (the OpenAPI document's included): it hooks each route as
+  // it is declared.
+  await registerCompression(app);
   setupOpenApi(app, config.APP_VERSION, config.PUBLIC_URL, () => registeredRoutes(app));
   // Before any route: awaiting a plugin builds the routes declared so far at once, and those
   // would miss the error handler Nest installs at init (the one error mapping).

@@ -5,12 +5,15 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
+import { seedEmbeddedData } from './features/storefront/api/embedded-data';
 import './styles/global.css';
 import './styles/page.css';
 
 const store = createAppStore();
 // Lets RTK Query refetch when the connection comes back (SPEC section 9).
 setupListeners(store.dispatch);
+// A public page's HTML carries its data: its first paint needs no API call.
+seedEmbeddedData(store.dispatch);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');

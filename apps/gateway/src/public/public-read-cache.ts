@@ -7,6 +7,7 @@ import {
 import { Events, type ShopWrite } from '@kartlink/contracts';
 import { LOGGER, type Logger } from '@kartlink/server-kit';
 import { JSONCodec, type Subscription } from 'nats';
+import { compress, type ContentEncoding } from '../http/compression';
 import { ServiceClient } from '../services/service-client';
 
 const MAX_ENTRIES = 5000;
@@ -16,11 +17,31 @@ const TTL_MS = 5000;
 /** Entries about every shop at once (the sitemap index): any shop's change drops them. */
 export const SITE_WIDE = '';
 
+/**
+ * A cached answer: its data (the public pages' HTML is written from the entries the API
+ * answers), the whole answer serialised once, and compressed once per encoding when a client
+ * first asks for that encoding, so that a hot read costs no compression either.
+ */
+export class CachedAnswer {
+  private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
+  readonly body: string;
+
+  constructor(readonly data: unknown) {
+    this.body = JSON.stringify({ success: true, data });
+  }
+
+  encoded(encoding: ContentEncoding): Promise<Buffer> {
+    let copy = this.compressed.get(encoding);
+    if (!copy) {
+      copy = compress(this.body, encoding);
+      this.compressed.set(encoding, copy);
+    }
+    return copy;
+  }
+}
+
 interface Entry {
-  /** The whole answer, serialised once. */
-  body: string;
-  /** Its data, for the pages' HTML (shared with the API's answer: one read serves both). */
-  data: unknown;
+  answer: CachedAnswer;
   expires: number;
 }
 
@@ -69,36 +90,27 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /** The cached answer, or the one `load` gives (then kept, unless the shop changed meanwhile). */
-  async read(shopUrl: string, key: string, load: () => Promise<unknown>): Promise<string> {
-    return (await this.entry(shopUrl, key, load)).body;
-  }
-
-  /** The same, as data: the public pages' HTML is written from the entries the API answers. */
-  async readData<T>(shopUrl: string, key: string, load: () => Promise<T>): Promise<T> {
-    return (await this.entry(shopUrl, key, load)).data as T;
-  }
-
-  private async entry(shopUrl: string, key: string, load: () => Promise<unknown>) {
+  async read(shopUrl: string, key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
     const cacheKey = `${shopUrl}\u0000${key}`;
     const hit = this.entries.get(cacheKey);
     if (hit && hit.expires > Date.now()) {
       // Re-inserted: a Map keeps insertion order, so the oldest entry is always first.
       this.entries.delete(cacheKey);
       this.entries.set(cacheKey, hit);
-      return hit;
+      return hit.answer;
     }
     const generation = this.generations.get(shopUrl) ?? 0;
-    const data = await load();
-    const entry = {
-      body: JSON.stringify({ success: true, data }),
-      data,
-      expires: Date.now() + TTL_MS,
-    };
+    const answer = new CachedAnswer(await load());
     if ((this.generations.get(shopUrl) ?? 0) === generation) {
-      this.entries.set(cacheKey, entry);
+      this.entries.set(cacheKey, { answer, expires: Date.now() + TTL_MS });
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
-    return entry;
+    return answer;
+  }
+
+  /** The same, as data: the public pages' HTML is written from the entries the API answers. */
+  async readData<T>(shopUrl: string, key: string, load: () => Promise<T>): Promise<T> {
+    return (await this.read(shopUrl, key, load)).data as T;
   }
 
   /** Drops what this replica holds of a shop (its own writes call this before answering). */

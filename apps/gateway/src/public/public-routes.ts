@@ -8,6 +8,7 @@ import {
 } from '@kartlink/contracts';
 import { ServiceClient } from '../services/service-client';
 import { type ObjectSchema, pathParams, type RouteSchema } from '../http/route-schema';
+import { sendCachedAnswer } from './public-answer';
 import { PublicReadCache } from './public-read-cache';
 
 const shopUrlParam = { description: 'the shop’s address, trimmed and lower-cased' };
@@ -54,17 +55,16 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
   const services = app.get(ServiceClient);
   const cache = app.get(PublicReadCache);
   const fastify = app.getHttpAdapter().getInstance();
-  const json = 'application/json; charset=utf-8';
 
   fastify.get<{ Params: { shopUrl: string } }>(
     '/api/shop/:shopUrl',
     { schema: SHOP },
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
-      const body = await cache.read(shopUrl, 'shop', () =>
+      const answer = await cache.read(shopUrl, 'shop', () =>
         services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
       );
-      return reply.type(json).send(body);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 
@@ -73,10 +73,10 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
     { schema: PRODUCTS },
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
-      const body = await cache.read(shopUrl, 'products', () =>
+      const answer = await cache.read(shopUrl, 'products', () =>
         services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl }),
       );
-      return reply.type(json).send(body);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 
@@ -85,10 +85,10 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
     { schema: STATS },
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
-      const body = await cache.read(shopUrl, 'stats', () =>
+      const answer = await cache.read(shopUrl, 'stats', () =>
         services.request<ShopStats>(Subjects.shop.publicStats, { shopUrl }),
       );
-      return reply.type(json).send(body);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 
@@ -98,10 +98,10 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
       const shortCode = request.params.shortCode.trim().toLowerCase();
-      const body = await cache.read(shopUrl, `product:${shortCode}`, () =>
+      const answer = await cache.read(shopUrl, `product:${shortCode}`, () =>
         services.request<PublicProduct>(Subjects.shop.publicProduct, { shopUrl, shortCode }),
       );
-      return reply.type(json).send(body);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 }

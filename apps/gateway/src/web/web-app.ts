@@ -38,6 +38,8 @@ export async function serveWebApp(
     wildcard: false,
     index: false,
     decorateReply: false,
+    // The build's .br and .gz copies, as the browser's Accept-Encoding asks (with Vary).
+    preCompressed: true,
     setHeaders(reply: FastifyReply, path: string) {
       const immutable = path.startsWith(join(root, 'assets'));
       reply.header(

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/errors/ErrorScreen';
 import { Spinner } from '../components/Spinner';
-import { RequireAuth } from '../features/auth/components/RequireAuth';
+import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './route-handle';
 
@@ -19,7 +19,7 @@ const productPage = async () => ({
 const SITE_CHROME: RouteHandle = { siteChrome: true };
 const LIGHT_ONLY: RouteHandle = { lightOnly: true };
 
-/** SPEC section 2: public shops live at /{shopUrl}, and also under /shop/ and /open/. */
+/** A public shop's page and its products' pages under `prefix`. */
 const publicShopRoutes = (prefix: string): RouteObject[] => [
   { path: `${prefix}:shopUrl`, handle: LIGHT_ONLY, lazy: shopPage },
   { path: `${prefix}:shopUrl/:shortCode`, handle: LIGHT_ONLY, lazy: productPage },
@@ -33,205 +33,216 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <Spinner />,
     children: [
+      // SPEC section 2: public shops live at /{shopUrl}, and also under /shop/ and /open/. They
+      // load no sign-in code (PublicLayout); every other page has the session (SessionLayout).
+      { element: <PublicLayout />, children: ['', 'shop/', 'open/'].flatMap(publicShopRoutes) },
       {
-        index: true,
-        handle: SITE_CHROME,
-        lazy: async () => ({
-          Component: (await import('../features/marketing/routes/HomePage')).HomePage,
-        }),
+        lazy: async () => ({ Component: (await import('./SessionLayout')).SessionLayout }),
+        children: sessionRoutes(),
       },
-      {
-        path: 'auth',
-        handle: SITE_CHROME,
-        lazy: async () => ({
-          Component: (await import('../features/auth/routes/AuthPage')).AuthPage,
-        }),
-      },
-      {
-        path: 'admin-login',
-        lazy: async () => ({
-          Component: (await import('../features/auth/routes/AdminLoginPage')).AdminLoginPage,
-        }),
-      },
-      {
-        path: 'privacy-policy',
-        handle: SITE_CHROME,
-        lazy: async () => ({
-          Component: (await import('../features/marketing/routes/PrivacyPolicyPage'))
-            .PrivacyPolicyPage,
-        }),
-      },
-      {
-        path: 'terms-of-service',
-        handle: SITE_CHROME,
-        lazy: async () => ({
-          Component: (await import('../features/marketing/routes/TermsOfServicePage'))
-            .TermsOfServicePage,
-        }),
-      },
-      { path: 'privacy', element: <Navigate to="/privacy-policy" replace /> },
-      { path: 'terms', element: <Navigate to="/terms-of-service" replace /> },
-      { path: 'profile', element: <Navigate to="/dashboard/account" replace /> },
-      { path: '404', lazy: notFoundPage },
-      { path: 'notfound', lazy: notFoundPage },
-      {
-        path: '400',
-        lazy: async () => ({
-          Component: (await import('../features/error-pages/routes/BadRequestPage')).BadRequestPage,
-        }),
-      },
-      {
-        path: '500',
-        lazy: async () => ({
-          Component: (await import('../features/error-pages/routes/ServerErrorPage'))
-            .ServerErrorPage,
-        }),
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            // SPEC section 2: an unfinished shop sends its owner to the wizard, once a session.
-            lazy: async () => ({
-              Component: (await import('../features/shop-setup/components/SetupGate')).SetupGate,
-            }),
-            children: [
-              {
-                path: 'dashboard',
-                lazy: async () => ({
-                  Component: (await import('./DashboardLayout')).DashboardLayout,
-                }),
-                children: [
-                  {
-                    index: true,
-                    lazy: async () => ({
-                      Component: (await import('../features/overview/routes/OverviewPage'))
-                        .OverviewPage,
-                    }),
-                  },
-                  {
-                    path: 'links',
-                    lazy: async () => ({
-                      Component: (await import('../features/products/routes/ProductsPage'))
-                        .ProductsPage,
-                    }),
-                  },
-                  {
-                    path: 'link/:id',
-                    lazy: async () => ({
-                      Component: (await import('../features/products/routes/ProductDetailPage'))
-                        .ProductDetailPage,
-                    }),
-                  },
-                  {
-                    path: 'create-link',
-                    lazy: async () => ({
-                      Component: (await import('../features/products/routes/CreateProductPage'))
-                        .CreateProductPage,
-                    }),
-                  },
-                  {
-                    path: 'account',
-                    lazy: async () => ({
-                      Component: (await import('../features/auth/routes/AccountPage')).AccountPage,
-                    }),
-                  },
-                  {
-                    path: 'analytics',
-                    lazy: async () => ({
-                      Component: (await import('../features/analytics/routes/AnalyticsPage'))
-                        .AnalyticsPage,
-                    }),
-                  },
-                  {
-                    path: 'pricing',
-                    lazy: async () => ({
-                      Component: (await import('../features/pricing/routes/PricingPage'))
-                        .PricingPage,
-                    }),
-                  },
-                  {
-                    path: 'secretoffer',
-                    lazy: async () => ({
-                      Component: (await import('../features/pricing/routes/SecretOfferPage'))
-                        .SecretOfferPage,
-                    }),
-                  },
-                  {
-                    path: 'shop',
-                    // The extra shop guard: no shop or an unfinished one goes to the wizard.
-                    lazy: async () => ({
-                      Component: (await import('../features/shop-settings/components/RequireShop'))
-                        .RequireShop,
-                    }),
-                    children: [
-                      {
-                        index: true,
-                        lazy: async () => ({
-                          Component: (await import('../features/shop-settings/routes/MyShopPage'))
-                            .MyShopPage,
-                        }),
-                      },
-                      {
-                        lazy: async () => ({
-                          Component: (
-                            await import('../features/shop-settings/routes/ShopSectionsLayout')
-                          ).ShopSectionsLayout,
-                        }),
-                        children: [
-                          {
-                            path: 'settings',
-                            lazy: async () => ({
-                              Component: (
-                                await import('../features/shop-settings/routes/ShopSettingsPage')
-                              ).ShopSettingsPage,
-                            }),
-                          },
-                          {
-                            path: 'seo',
-                            lazy: async () => ({
-                              Component: (
-                                await import('../features/shop-settings/routes/ShopSeoPage')
-                              ).ShopSeoPage,
-                            }),
-                          },
-                          {
-                            path: 'social',
-                            lazy: async () => ({
-                              Component: (
-                                await import('../features/shop-settings/routes/ShopSocialPage')
-                              ).ShopSocialPage,
-                            }),
-                          },
-                          {
-                            path: 'banners',
-                            lazy: async () => ({
-                              Component: (
-                                await import('../features/shop-settings/routes/ShopBannersPage')
-                              ).ShopBannersPage,
-                            }),
-                          },
-                        ],
-                      },
-                    ],
-                  },
-                ],
-              },
-            ],
-          },
-          {
-            path: 'shop/setup',
-            lazy: async () => ({
-              Component: (await import('../features/shop-setup/routes/ShopSetupPage'))
-                .ShopSetupPage,
-            }),
-          },
-        ],
-      },
-      // Unknown dashboard paths would otherwise read as /{shopUrl}/{shortCode}.
-      { path: 'dashboard/*', lazy: notFoundPage },
-      ...['', 'shop/', 'open/'].flatMap(publicShopRoutes),
-      { path: '*', lazy: notFoundPage },
     ],
   },
 ];
+
+/** Every page that knows who is signed in. */
+function sessionRoutes(): RouteObject[] {
+  return [
+    {
+      index: true,
+      handle: SITE_CHROME,
+      lazy: async () => ({
+        Component: (await import('../features/marketing/routes/HomePage')).HomePage,
+      }),
+    },
+    {
+      path: 'auth',
+      handle: SITE_CHROME,
+      lazy: async () => ({
+        Component: (await import('../features/auth/routes/AuthPage')).AuthPage,
+      }),
+    },
+    {
+      path: 'admin-login',
+      lazy: async () => ({
+        Component: (await import('../features/auth/routes/AdminLoginPage')).AdminLoginPage,
+      }),
+    },
+    {
+      path: 'privacy-policy',
+      handle: SITE_CHROME,
+      lazy: async () => ({
+        Component: (await import('../features/marketing/routes/PrivacyPolicyPage'))
+          .PrivacyPolicyPage,
+      }),
+    },
+    {
+      path: 'terms-of-service',
+      handle: SITE_CHROME,
+      lazy: async () => ({
+        Component: (await import('../features/marketing/routes/TermsOfServicePage'))
+          .TermsOfServicePage,
+      }),
+    },
+    { path: 'privacy', element: <Navigate to="/privacy-policy" replace /> },
+    { path: 'terms', element: <Navigate to="/terms-of-service" replace /> },
+    { path: 'profile', element: <Navigate to="/dashboard/account" replace /> },
+    { path: '404', lazy: notFoundPage },
+    { path: 'notfound', lazy: notFoundPage },
+    {
+      path: '400',
+      lazy: async () => ({
+        Component: (await import('../features/error-pages/routes/BadRequestPage')).BadRequestPage,
+      }),
+    },
+    {
+      path: '500',
+      lazy: async () => ({
+        Component: (await import('../features/error-pages/routes/ServerErrorPage')).ServerErrorPage,
+      }),
+    },
+    {
+      lazy: async () => ({
+        Component: (await import('../features/auth/components/RequireAuth')).RequireAuth,
+      }),
+      children: [
+        {
+          // SPEC section 2: an unfinished shop sends its owner to the wizard, once a session.
+          lazy: async () => ({
+            Component: (await import('../features/shop-setup/components/SetupGate')).SetupGate,
+          }),
+          children: [
+            {
+              path: 'dashboard',
+              lazy: async () => ({
+                Component: (await import('./DashboardLayout')).DashboardLayout,
+              }),
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('../features/overview/routes/OverviewPage'))
+                      .OverviewPage,
+                  }),
+                },
+                {
+                  path: 'links',
+                  lazy: async () => ({
+                    Component: (await import('../features/products/routes/ProductsPage'))
+                      .ProductsPage,
+                  }),
+                },
+                {
+                  path: 'link/:id',
+                  lazy: async () => ({
+                    Component: (await import('../features/products/routes/ProductDetailPage'))
+                      .ProductDetailPage,
+                  }),
+                },
+                {
+                  path: 'create-link',
+                  lazy: async () => ({
+                    Component: (await import('../features/products/routes/CreateProductPage'))
+                      .CreateProductPage,
+                  }),
+                },
+                {
+                  path: 'account',
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/routes/AccountPage')).AccountPage,
+                  }),
+                },
+                {
+                  path: 'analytics',
+                  lazy: async () => ({
+                    Component: (await import('../features/analytics/routes/AnalyticsPage'))
+                      .AnalyticsPage,
+                  }),
+                },
+                {
+                  path: 'pricing',
+                  lazy: async () => ({
+                    Component: (await import('../features/pricing/routes/PricingPage')).PricingPage,
+                  }),
+                },
+                {
+                  path: 'secretoffer',
+                  lazy: async () => ({
+                    Component: (await import('../features/pricing/routes/SecretOfferPage'))
+                      .SecretOfferPage,
+                  }),
+                },
+                {
+                  path: 'shop',
+                  // The extra shop guard: no shop or an unfinished one goes to the wizard.
+                  lazy: async () => ({
+                    Component: (await import('../features/shop-settings/components/RequireShop'))
+                      .RequireShop,
+                  }),
+                  children: [
+                    {
+                      index: true,
+                      lazy: async () => ({
+                        Component: (await import('../features/shop-settings/routes/MyShopPage'))
+                          .MyShopPage,
+                      }),
+                    },
+                    {
+                      lazy: async () => ({
+                        Component: (
+                          await import('../features/shop-settings/routes/ShopSectionsLayout')
+                        ).ShopSectionsLayout,
+                      }),
+                      children: [
+                        {
+                          path: 'settings',
+                          lazy: async () => ({
+                            Component: (
+                              await import('../features/shop-settings/routes/ShopSettingsPage')
+                            ).ShopSettingsPage,
+                          }),
+                        },
+                        {
+                          path: 'seo',
+                          lazy: async () => ({
+                            Component: (
+                              await import('../features/shop-settings/routes/ShopSeoPage')
+                            ).ShopSeoPage,
+                          }),
+                        },
+                        {
+                          path: 'social',
+                          lazy: async () => ({
+                            Component: (
+                              await import('../features/shop-settings/routes/ShopSocialPage')
+                            ).ShopSocialPage,
+                          }),
+                        },
+                        {
+                          path: 'banners',
+                          lazy: async () => ({
+                            Component: (
+                              await import('../features/shop-settings/routes/ShopBannersPage')
+                            ).ShopBannersPage,
+                          }),
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: 'shop/setup',
+          lazy: async () => ({
+            Component: (await import('../features/shop-setup/routes/ShopSetupPage')).ShopSetupPage,
+          }),
+        },
+      ],
+    },
+    // Unknown dashboard paths would otherwise read as /{shopUrl}/{shortCode}.
+    { path: 'dashboard/*', lazy: notFoundPage },
+    { path: '*', lazy: notFoundPage },
+  ];
+}

@@ -1,5 +1,6 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createApi, retry, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery } from './base-query';
+import { isRetryable, waitBeforeRetry } from './retry';
 
 /** Where the API lives; pages that send the browser there (Google sign-in) use it too. */
 export const API_ROOT = import.meta.env.VITE_API_URL || '/api';
@@ -10,7 +11,14 @@ export const API_ROOT = import.meta.env.VITE_API_URL || '/api';
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: createBaseQuery(API_ROOT),
+  // SPEC section 9: a query retries network and server failures when its endpoint says how
+  // many times (`extraOptions: { maxRetries }`), waiting 1 s, 2 s, 4 s... up to 30 s.
+  baseQuery: retry(createBaseQuery(API_ROOT), {
+    backoff: waitBeforeRetry,
+    retryCondition: (error, _args, { attempt, extraOptions }) =>
+      attempt <= ((extraOptions as { maxRetries?: number } | undefined)?.maxRetries ?? 0) &&
+      isRetryable(error as FetchBaseQueryError),
+  }),
   tagTypes: [
     'Session',
     'Profile',

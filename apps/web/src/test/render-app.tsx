@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, parsePath } from 'react-router';
 import { App } from '../app/App';
 import { routes } from '../app/routes';
-import { createAppStore } from '../app/store';
+import { createAppStore, type AppStore } from '../app/store';
 import type { AuthState, SessionUser } from '../lib/auth-slice';
 
 export const TEST_USER: SessionUser = {
@@ -27,12 +27,14 @@ interface RenderAppOptions {
   state?: unknown;
   /** Seconds the signed-in user's access token has left; an hour by default. */
   tokenSecondsLeft?: number;
+  /** What main.tsx does with the store before the first render. */
+  beforeRender?: (store: AppStore) => void;
 }
 
 /** The whole app (store, routes, toasts) in a memory router at `path`. */
 export function renderApp(
   path: string,
-  { user, state, tokenSecondsLeft = 3600 }: RenderAppOptions = {},
+  { user, state, tokenSecondsLeft = 3600, beforeRender }: RenderAppOptions = {},
 ) {
   const store = createTestStore(
     user
@@ -44,6 +46,7 @@ export function renderApp(
         }
       : undefined,
   );
+  beforeRender?.(store);
   const router = createMemoryRouter(routes, { initialEntries: [{ ...parsePath(path), state }] });
   const view = render(<App store={store} router={router} />);
   return { ...view, router, store, user: userEvent.setup() };

@@ -1,5 +1,6 @@
-import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/mock-api';
 import { setSystemPrefersDark } from '../../test/match-media';
 import { renderApp, TEST_USER } from '../../test/render-app';
 
@@ -20,7 +21,8 @@ describe('dark mode', () => {
     expect(darkModeButton()).toHaveAttribute('aria-pressed', 'true');
 
     act(() => setSystemPrefersDark(false));
-    expect(shownTheme()).toBe('light');
+    // The page may still be subscribing to the system's changes: it reads the system then.
+    await waitFor(() => expect(shownTheme()).toBe('light'));
   });
 
   it('prefers the stored choice over the system', async () => {
@@ -65,12 +67,15 @@ describe('dark mode', () => {
   it.each(['/asha-crafts', '/asha-crafts/k3x9', '/shop/asha-crafts', '/open/asha-crafts/k3x9'])(
     'is forced off on the public shop page %s, without losing the stored choice',
     async (path) => {
+      // The shop is not there: its page says so at once (no retries of a network failure).
+      mockApi({});
       localStorage.setItem('theme', 'dark');
       setSystemPrefersDark(true);
       const { router } = await openPage(path);
       expect(shownTheme()).toBe('light');
       expect(localStorage.getItem('theme')).toBe('dark');
 
+      vi.unstubAllGlobals();
       await act(() => router.navigate('/dashboard'));
       await screen.findByRole('heading', { level: 1, name: 'Your dashboard' });
       expect(shownTheme()).toBe('dark');

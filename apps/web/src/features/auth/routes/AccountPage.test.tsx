@@ -158,9 +158,11 @@ describe('changing the password', () => {
   });
 
   it('is not offered to someone who only signs in with Google', async () => {
-    await openAccount({}, { ...TEST_USER, signInMethods: ['google'] });
+    const googleOnly = { ...TEST_USER, signInMethods: ['google' as const] };
+    // The profile the server has says so too, whenever its answer comes.
+    await openAccount({ 'GET /auth/me': ok(googleOnly) }, googleOnly);
     const form = within(section('Password'));
-    expect(form.getByText(/You sign in with Google/)).toBeInTheDocument();
+    expect(await form.findByText(/You sign in with Google/)).toBeInTheDocument();
     expect(form.queryByLabelText('Current password')).not.toBeInTheDocument();
   });
 });

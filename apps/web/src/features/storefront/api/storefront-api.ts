@@ -4,6 +4,9 @@ import { isPublicProduct } from '../utils/product';
 
 /** SPEC sections 7 and 9: the product page gives its fetch 3000 ms. */
 const PRODUCT_FETCH_TIMEOUT_MS = 3000;
+/** SPEC section 9: the shop load retries 3 times, the other queries (the data cache's) twice. */
+const SHOP_RETRIES = { maxRetries: 3 };
+const QUERY_RETRIES = { maxRetries: 2 };
 
 interface ProductArgs {
   shopUrl: string;
@@ -16,9 +19,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const dataOf = (response: unknown): unknown =>
   isRecord(response) ? (response as Partial<ApiSuccess<unknown>>).data : undefined;
 
-/** The shop, or null when the answer does not look like one. */
-function publicShopFrom(response: unknown): PublicShop | null {
-  const data = dataOf(response);
+/*
+ * What each query keeps of its answer's `data`, or null when the data does not look like it.
+ * The queries and the page's embedded data (embedded-data.ts) go through the same ones.
+ */
+
+/** The shop, or null when the data does not look like one. */
+export function publicShopFrom(data: unknown): PublicShop | null {
   return isRecord(data) && typeof data.shopName === 'string' && typeof data.shopUrl === 'string'
     ? {
         ...(data as unknown as PublicShop),
@@ -27,15 +34,13 @@ function publicShopFrom(response: unknown): PublicShop | null {
     : null;
 }
 
-/** The products a visitor sees (SPEC section 2: showOnShop only), or null for a bad answer. */
-function shopProductsFrom(response: unknown): PublicProduct[] | null {
-  const data = dataOf(response);
+/** The products a visitor sees (SPEC section 2: showOnShop only), or null for bad data. */
+export function shopProductsFrom(data: unknown): PublicProduct[] | null {
   if (!Array.isArray(data)) return null;
   return data.filter((item): item is PublicProduct => isPublicProduct(item) && item.showOnShop);
 }
 
-function publicProductFrom(response: unknown): PublicProduct | null {
-  const data = dataOf(response);
+export function publicProductFrom(data: unknown): PublicProduct | null {
   return isPublicProduct(data) ? data : null;
 }
 
@@ -49,12 +54,14 @@ export const storefrontApi = api.injectEndpoints({
   endpoints: (build) => ({
     publicShop: build.query<PublicShop | null, string>({
       query: (shopUrl) => `/shop/${path(shopUrl)}`,
-      transformResponse: publicShopFrom,
+      transformResponse: (response) => publicShopFrom(dataOf(response)),
+      extraOptions: SHOP_RETRIES,
       providesTags: ['Shop'],
     }),
     publicShopProducts: build.query<PublicProduct[] | null, string>({
       query: (shopUrl) => `/shop/${path(shopUrl)}/urls`,
-      transformResponse: shopProductsFrom,
+      transformResponse: (response) => shopProductsFrom(dataOf(response)),
+      extraOptions: QUERY_RETRIES,
       providesTags: ['Products'],
     }),
     publicProduct: build.query<PublicProduct | null, ProductArgs>({
@@ -62,7 +69,8 @@ export const storefrontApi = api.injectEndpoints({
         url: `/url/shop/${path(shopUrl, shortCode)}`,
         timeout: PRODUCT_FETCH_TIMEOUT_MS,
       }),
-      transformResponse: publicProductFrom,
+      transformResponse: (response) => publicProductFrom(dataOf(response)),
+      extraOptions: QUERY_RETRIES,
       providesTags: ['Product'],
     }),
   }),

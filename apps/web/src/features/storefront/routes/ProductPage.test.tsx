@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, networkDown, ok, type Reply } from '../../../test/mock-api';
+import { passTime } from '../../../test/clock';
 import { renderApp } from '../../../test/render-app';
 import { testProduct, testShop } from '../test/fixtures';
 import { goToStore } from '../utils/go-to-store';
@@ -147,7 +148,18 @@ describe("the 'Choose Favourite App' sheet", () => {
   });
 });
 
+/** Lets the clock run through the data cache's retries of SPEC section 9 (1 s, 2 s). */
+const throughRetries = () => passTime(1000 + 2000 + 500);
+
 describe('a product that cannot be shown', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it.each([
     [
       fail(404, 'This product link does not exist or has been removed.', 'NOT_FOUND'),
@@ -174,6 +186,7 @@ describe('a product that cannot be shown', () => {
   ])('%j says "%s"', async (reply, message) => {
     mockProduct(reply);
     renderApp('/meera-finds/k3x9pqr');
+    await throughRetries();
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -200,21 +213,24 @@ describe('a product that cannot be shown', () => {
       ),
     );
     renderApp('/meera-finds/k3x9pqr');
+    // Each of the 3 attempts waits 3000 ms, with 1 s and 2 s between them.
+    await passTime(3000 + 1000 + 3000 + 2000 + 3000 + 500);
     expect(
       await screen.findByText(
         'Unable to connect to the server. Please check your internet connection and try again.',
-        undefined,
-        { timeout: 5000 },
       ),
     ).toBeInTheDocument();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(12_000);
   });
 
   it('tries again on request', async () => {
-    let attempts = 0;
-    mockProduct(() => (++attempts === 1 ? networkDown : ok(kurta)));
+    let online = false;
+    mockProduct(() => (online ? ok(kurta) : networkDown));
     const { user } = renderApp('/meera-finds/k3x9pqr');
-    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await throughRetries();
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    online = true;
+    await user.click(tryAgain);
     expect(await productHeading()).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, networkDown, ok } from '../../../test/mock-api';
+import { passTime } from '../../../test/clock';
 import { renderApp } from '../../../test/render-app';
 import { testProduct, testShop } from '../test/fixtures';
 import { setViewportWidth } from '../test/viewport';
@@ -34,6 +35,16 @@ function mockShop(routes: Parameters<typeof mockApi>[0] = {}) {
 const shopHeading = () => screen.findByRole('heading', { level: 1, name: 'Meera Finds' });
 
 describe('a public shop', () => {
+  it('asks no session of a visitor who never signed in here', async () => {
+    const api = mockShop();
+    renderApp('/meera-finds');
+    expect(await shopHeading()).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'Block-print cotton kurta' }),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.startsWith('/auth'))).toEqual([]);
+  });
+
   it('shows a skeleton, then the shop, its products and the Created with link', async () => {
     mockShop();
     renderApp('/meera-finds');
@@ -218,7 +229,18 @@ describe("the shop's product grid", () => {
   });
 });
 
+/** Lets the clock run through every retry of SPEC section 9 (1 s, 2 s, 4 s). */
+const throughRetries = () => passTime(1000 + 2000 + 4000 + 500);
+
 describe('a shop that cannot be shown', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("says 'Invalid shop URL' for an address that cannot be a shop, without asking the API", async () => {
     const api = mockShop();
     renderApp('/ab');
@@ -254,16 +276,20 @@ describe('a shop that cannot be shown', () => {
     ).toBeInTheDocument();
   });
 
-  it('says so when the network is down, and tries again on request', async () => {
-    let attempts = 0;
-    mockShop({
-      'GET /shop/meera-finds': () => (++attempts === 1 ? networkDown : ok(testShop())),
+  it('says so when the network stays down through its retries, and tries again on request', async () => {
+    let online = false;
+    const api = mockShop({
+      'GET /shop/meera-finds': () => (online ? ok(testShop()) : networkDown),
     });
     const { user } = renderApp('/meera-finds');
+    await throughRetries();
     expect(
       await screen.findByText('Network error. Please check your connection and try again.'),
     ).toBeInTheDocument();
+    // The first call and SPEC section 9's 3 retries of the shop load.
+    expect(api.callsTo('GET /shop/meera-finds')).toHaveLength(4);
 
+    online = true;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await shopHeading()).toBeInTheDocument();
   });
@@ -275,18 +301,23 @@ describe('a shop that cannot be shown', () => {
   ])("says 'Failed to load shop data.' for %s", async (_case, reply) => {
     mockShop({ 'GET /shop/meera-finds': reply });
     renderApp('/meera-finds');
+    await throughRetries();
     expect(await screen.findByText('Failed to load shop data.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 
   it("shows the shop with 'Failed to load shop products' when only its products fail", async () => {
-    let attempts = 0;
-    mockShop({
+    let up = false;
+    const api = mockShop({
       'GET /shop/meera-finds/urls': () =>
-        ++attempts === 1 ? fail(503, 'Service unavailable', 'SERVICE_UNAVAILABLE') : ok([kurta]),
+        up ? ok([kurta]) : fail(503, 'Service unavailable', 'SERVICE_UNAVAILABLE'),
     });
     const { user } = renderApp('/meera-finds');
     expect(await shopHeading()).toBeInTheDocument();
+    await throughRetries();
+    // The first call and the data cache's 2 retries.
+    expect(api.callsTo('GET /shop/meera-finds/urls')).toHaveLength(3);
+    up = true;
     expect(
       await screen.findByRole('heading', { name: 'Failed to load shop products' }),
     ).toBeInTheDocument();

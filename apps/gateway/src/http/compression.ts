@@ -1,0 +1,61 @@
+import fastifyCompress from '@fastify/compress';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+/** What the gateway compresses answers with, the browser's preference first among equals. */
+export type ContentEncoding = 'br' | 'gzip';
+
+/** Smaller answers go as they are: compressing them saves about what its headers cost. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * Brotli's quality 11 costs some 40 times quality 4 for a few per cent; an answer made per
+ * request wants the fast setting (the web app's own files are compressed at their best once,
+ * at build time, and served as built).
+ */
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * HTML and JSON answers go compressed when the client takes it (brotli or gzip, as its
+ * Accept-Encoding prefers, with `Vary: Accept-Encoding`), over a kilobyte; link-preview
+ * fetchers such as Facebook's need the page gzip-compressed. Answers already compressed (the
+ * web app's precompressed files, the public reads' cached copies) pass as they are. Request
+ * bodies are not inflated: the gateway takes them as sent, within its body limit.
+ */
+export async function registerCompression(app: NestFastifyApplication) {
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    brotliOptions: BROTLI_OPTIONS,
+  });
+}
+
+const negotiator = new Negotiator<ContentEncoding>({ supportedValues: ['br', 'gzip'] });
+
+/** The encoding to answer this request in, or undefined for none. */
+export function acceptedEncoding(request: FastifyRequest): ContentEncoding | undefined {
+  const header = request.headers['accept-encoding'];
+  return header ? (negotiator.negotiate(header) ?? undefined) : undefined;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** `body` compressed as the gateway compresses its answers, off the event loop. */
+export function compress(body: string, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === 'br' ? brotliAsync(body, BROTLI_OPTIONS) : gzipAsync(body);
+}
+
+/** Adds Accept-Encoding to the answer's Vary header, keeping what it already names. */
+export function varyOnAcceptEncoding(reply: FastifyReply) {
+  const current = reply.getHeader('vary');
+  const names =
+    typeof current === 'string' ? current : Array.isArray(current) ? current.join(', ') : '';
+  if (/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(names)) return;
+  void reply.header('vary', names ? `${names}, Accept-Encoding` : 'Accept-Encoding');
+}

@@ -1,0 +1,30 @@
+import { lazy, Suspense, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Outlet } from 'react-router';
+import { selectSessionStatus } from '../lib/auth-slice';
+
+// Sign-in code, for a browser that was signed in only, and never before the page it opens.
+const SessionProvider = lazy(async () => ({
+  default: (await import('../features/auth/components/SessionProvider')).SessionProvider,
+}));
+
+/**
+ * The public shop and product pages. A browser that was signed in here (its session starts
+ * `restoring`, see auth-slice.ts) gets its session back beside the page, so that an owner's
+ * own visits are known as such; any other visitor loads no sign-in code at all.
+ */
+export function PublicLayout() {
+  const restoring = useSelector(selectSessionStatus) === 'restoring';
+  // Kept once started: the session then keeps its token fresh while the visitor browses.
+  const [returning] = useState(restoring);
+  return (
+    <>
+      <Outlet />
+      {returning && (
+        <Suspense fallback={null}>
+          <SessionProvider>{null}</SessionProvider>
+        </Suspense>
+      )}
+    </>
+  );
+}
