@@ -125,8 +125,9 @@ function failingAudits(lhr: Result): string[] {
       const metricSavings = Object.entries(audit.metricSavings ?? {}).filter(([, v]) => v && v > 0);
       const failing = audit.score !== null && audit.score < 0.9;
       if (!failing && savingsMs <= 0 && metricSavings.length === 0) continue;
-      if (categoryId === 'performance' && !failing && savingsMs < 50 && savingsBytes < 10_240)
-        continue;
+      // A performance audit counts by what it would save: 'render-blocking resources, 0 ms' does not.
+      const saves = savingsMs >= 50 || savingsBytes >= 10_240 || metricSavings.length > 0;
+      if (categoryId === 'performance' && !saves && audit.scoreDisplayMode !== 'binary') continue;
       const savings = [
         savingsMs > 0 ? `~${Math.round(savingsMs)} ms` : '',
         savingsBytes > 0 ? `~${kb(savingsBytes)}` : '',
