@@ -13,8 +13,7 @@ import { file, sendForm } from './forms';
 
 /**
  * Smooth colour waves plus deterministic noise: compresses like a photo, not like a flat fill
- * (at 2016×1512, a 1.1 MB upload whose 2048-px primary is about 500 KB as JPEG, 320 KB as WebP,
- * as a real phone photo's is).
+ * (at 2016×1512, an upload of about 0.9 MB).
  */
 function photoPixels(width: number, height: number, seed: number): Buffer {
   const pixels = new Uint8ClampedArray(width * height * 3);
@@ -25,7 +24,7 @@ function photoPixels(width: number, height: number, seed: number): Buffer {
       state ^= state << 13;
       state ^= state >>> 17;
       state ^= state << 5;
-      const noise = ((state & 255) - 128) * 0.75;
+      const noise = ((state & 255) - 128) * 0.6;
       const base = 128 + 60 * Math.sin((x + seed * 37) / 90) * Math.cos((y - seed * 23) / 120);
       pixels[i++] = base + noise + 30;
       pixels[i++] = base - noise * 0.7 + ((seed * 41) % 60);
@@ -36,7 +35,7 @@ function photoPixels(width: number, height: number, seed: number): Buffer {
 }
 
 /** A phone-camera JPEG (quality 92), different for each `seed`. */
-export function phonePhoto(seed: number, width = 2016, height = 1512): Promise<Buffer> {
+function phonePhoto(seed: number, width = 2016, height = 1512): Promise<Buffer> {
   return sharp(photoPixels(width, height, seed), { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 92 })
     .toBuffer();
