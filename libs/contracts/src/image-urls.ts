@@ -5,7 +5,8 @@ const PHOTO_PATH = /\/api\/photos\/[^/]+$/;
 
 /**
  * The small variant of an image for grids and thumbnails (SPEC section 7, Images): our own
- * product images get their /thumbnail address; any other image is used as it is.
+ * product images and shop or profile photos get their /thumbnail address; any other image is
+ * used as it is.
  */
 export function thumbnailOf(address: string): string {
   let url: URL;

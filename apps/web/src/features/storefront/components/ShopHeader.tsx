@@ -1,7 +1,6 @@
 import type { PublicShop } from '@kartlink/contracts';
-import { visibleSocialLinks } from '@kartlink/contracts';
+import { thumbnailOf, visibleSocialLinks } from '@kartlink/contracts';
 import { useId, useState } from 'react';
-import { thumbnailOf } from '../../../lib/media/image-urls';
 import { isLongerThan, truncate } from '../utils/text';
 import { SOCIAL_PLATFORM_INFO } from './social-icons';
 import './ShopHeader.css';
