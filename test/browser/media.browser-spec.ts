@@ -112,9 +112,14 @@ describe('images of a new shop', () => {
     await shopper.getByRole('heading', { level: 1, name: 'Media Test Looms' }).waitFor();
 
     const photo = shopper.getByAltText('Media Test Looms logo');
-    expect(await photo.getAttribute('src')).toMatch(/^\/api\/photos\//);
-    // Resized to fit 800×800 on the server.
-    expect(await loadedSize(photo)).toEqual({ width: 800, height: 800 });
+    // Shown at 96 px: its thumbnail, once made (until then the photo itself stands in).
+    const src = (await photo.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^\/api\/photos\/[^/]+\/thumbnail$/);
+    expect([320, 800]).toContain((await loadedSize(photo)).width);
+    // The photo itself was resized to fit 800×800 on the server.
+    const full = await fetch(at(src.replace(/\/thumbnail$/, '')));
+    const { width, height } = await sharp(Buffer.from(await full.arrayBuffer())).metadata();
+    expect({ width, height }).toEqual({ width: 800, height: 800 });
 
     const carousel = shopper.getByRole('region', { name: 'Shop banners' });
     const banner = carousel.getByRole('img', { name: 'Grand opening sale' });

@@ -89,19 +89,32 @@ interface AxeViolation {
   nodes: Array<{ target: unknown }>;
 }
 
+const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const;
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
 /**
- * axe-core's WCAG 2.1 A and AA rules on the page as it is now: each violation as
- * "rule (impact): help, on selectors", so that a failing expectation says what to fix.
+ * axe-core's rules of `tags` (WCAG 2.1 A and AA unless told) on the page as it is now: each
+ * violation of at least `minImpact` (any unless told) as "rule (impact): help, on selectors",
+ * so that a failing expectation says what to fix.
  */
-export async function accessibilityViolations(page: Page): Promise<string[]> {
+export async function accessibilityViolations(
+  page: Page,
+  {
+    minImpact = 'minor',
+    tags = WCAG_21_AA,
+  }: { minImpact?: (typeof IMPACTS)[number]; tags?: string[] } = {},
+): Promise<string[]> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
     await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   }
   const violations = (await page.evaluate(
-    `axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }).then((r) => r.violations)`,
+    `axe.run(document, { runOnly: ${JSON.stringify(tags)} }).then((r) => r.violations)`,
   )) as AxeViolation[];
-  return violations.map(
-    (v) =>
-      `${v.id} (${v.impact ?? 'n/a'}): ${v.help}, on ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
-  );
+  const floor = IMPACTS.indexOf(minImpact);
+  return violations
+    .filter((v) => IMPACTS.indexOf((v.impact ?? 'minor') as (typeof IMPACTS)[number]) >= floor)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? 'n/a'}): ${v.help}, on ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+    );
 }

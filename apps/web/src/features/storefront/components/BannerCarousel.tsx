@@ -35,6 +35,8 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
   const places = wide ? CAROUSEL.visibleWide : CAROUSEL.visibleOnPhone;
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const [start, setStart] = useState(0);
+  // Slides fade in when the carousel turns; the first ones are there at once.
+  const [turned, setTurned] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [swiping, setSwiping] = useState(false);
@@ -54,16 +56,18 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
     : shown;
 
   const step = (by: number) => {
-    if (turns) setStart((current) => wrap(current + by, count));
+    if (!turns) return;
+    setTurned(true);
+    setStart((current) => wrap(current + by, count));
   };
 
   // One timer per position: turning by hand gives the new banner its full 4 s as well.
   useEffect(() => {
     if (!turns || hovered || focused || swiping) return;
-    const timer = setTimeout(
-      () => setStart((current) => wrap(current + 1, count)),
-      CAROUSEL.advanceMs,
-    );
+    const timer = setTimeout(() => {
+      setTurned(true);
+      setStart((current) => wrap(current + 1, count));
+    }, CAROUSEL.advanceMs);
     return () => clearTimeout(timer);
   }, [turns, hovered, focused, swiping, start, count]);
 
@@ -127,11 +131,16 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
         {visible.map((banner, offset) => (
           <li
             key={banner.id}
-            className="banner-carousel__slide"
+            className={`banner-carousel__slide${turned ? ' banner-carousel__slide--turned' : ''}`}
             aria-roledescription="slide"
             aria-label={`${((first + offset) % count) + 1} of ${count}`}
           >
-            <BannerImage banner={banner} onError={markFailed} onLoad={markLoaded} />
+            <BannerImage
+              banner={banner}
+              first={!turned && offset === 0}
+              onError={markFailed}
+              onLoad={markLoaded}
+            />
           </li>
         ))}
       </ul>
@@ -181,16 +190,19 @@ function isKeyboardFocus(event: FocusEvent): boolean {
 
 interface BannerImageProps {
   banner: Banner;
+  /** The first banner the page opens with: usually its largest picture, asked for first. */
+  first: boolean;
   onError: (id: string) => void;
   onLoad: (id: string) => void;
 }
 
-function BannerImage({ banner, onError, onLoad }: BannerImageProps) {
+function BannerImage({ banner, first, onError, onLoad }: BannerImageProps) {
   const image = (
     <img
       className="banner-carousel__image"
       src={banner.url}
       alt={banner.alt}
+      {...(first ? { fetchPriority: 'high' as const } : {})}
       onError={() => onError(banner.id)}
       onLoad={() => onLoad(banner.id)}
     />

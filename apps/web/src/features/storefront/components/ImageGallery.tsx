@@ -43,6 +43,7 @@ export function ImageGallery({ images, alt }: ImageGalleryProps) {
           alt={label(selected)}
           className="gallery__main"
           loading="eager"
+          priority={selected === 0}
         />
       </button>
       {count > 1 && (

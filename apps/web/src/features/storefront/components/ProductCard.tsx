@@ -23,13 +23,15 @@ interface ProductCardProps {
   onOpenImages: (images: string[]) => void;
   /** Cards in the first rows load their image at once. */
   eager?: boolean;
+  /** The card whose picture is the page's largest (the first, when the shop has no banners). */
+  priority?: boolean;
 }
 
 /**
  * A product in the shop grid (SPEC sections 2 and 9): image with its price, brand, title cut at
  * 60 characters, description cut at 80, two store chips and '+N', and 'Buy Now'.
  */
-export function ProductCard({ product, to, onOpenImages, eager }: ProductCardProps) {
+export function ProductCard({ product, to, onOpenImages, eager, priority }: ProductCardProps) {
   const images = productImages(product);
   const price = productPrice(product);
   const brand = productBrand(product);
@@ -41,6 +43,7 @@ export function ProductCard({ product, to, onOpenImages, eager }: ProductCardPro
       alt={product.title}
       className="product-card__image"
       loading={eager ? 'eager' : 'lazy'}
+      priority={priority}
     />
   );
 

@@ -15,6 +15,11 @@ interface ProductImageProps {
   loading?: 'eager' | 'lazy';
   /** 'contain' shows the whole picture (the lightbox); 'cover' fills the frame (cards). */
   fit?: 'cover' | 'contain';
+  /**
+   * The page's largest picture (its Largest Contentful Paint): asked for before the others and
+   * shown as it arrives, without the fade.
+   */
+  priority?: boolean;
 }
 
 type LoadState = 'loading' | 'loaded' | 'failed';
@@ -37,6 +42,7 @@ function FramedImage({
   className = '',
   loading = 'lazy',
   fit = 'cover',
+  priority = false,
 }: ProductImageProps & { src: string | null; preview: string | null }) {
   const [state, setState] = useState<LoadState>('loading');
   const [previewState, setPreviewState] = useState<LoadState>('loading');
@@ -62,9 +68,10 @@ function FramedImage({
         <img
           src={src}
           alt={alt}
-          loading={loading}
+          loading={priority ? 'eager' : loading}
           decoding="async"
-          className={`product-image__img product-image__img--full product-image__img--${fit}`}
+          {...(priority ? { fetchPriority: 'high' as const } : {})}
+          className={`product-image__img product-image__img--full product-image__img--${fit}${priority ? ' product-image__img--priority' : ''}`}
           onLoad={() => setState('loaded')}
           onError={() => setState('failed')}
         />

@@ -1,5 +1,5 @@
 import type { PublicShop } from '@kartlink/contracts';
-import { visibleSocialLinks } from '@kartlink/contracts';
+import { thumbnailOf, visibleSocialLinks } from '@kartlink/contracts';
 import { useId, useState } from 'react';
 import { isLongerThan, truncate } from '../utils/text';
 import { SOCIAL_PLATFORM_INFO } from './social-icons';
@@ -47,8 +47,10 @@ function ShopAvatar({ name, photo }: { name: string; photo: string | null }) {
     return (
       <img
         className="shop-header__avatar"
-        src={photo}
+        // Shown at 96 px: its 320-px thumbnail, not the 800-px photo.
+        src={thumbnailOf(photo)}
         alt={`${name} logo`}
+        decoding="async"
         width={96}
         height={96}
         onError={() => setFailed(true)}

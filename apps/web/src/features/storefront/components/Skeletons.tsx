@@ -22,21 +22,6 @@ export function ShopSkeleton({ columns }: { columns: number }) {
   );
 }
 
-/**
- * The banners' place while the carousel's code loads, as tall as the carousel will be (3:1
- * slides, one on a phone, up to three side by side from 768 px), so that the products below do
- * not move when it comes.
- */
-export function BannersSkeleton({ count }: { count: number }) {
-  return (
-    <div className="banners-skeleton" aria-hidden="true">
-      {Array.from({ length: Math.min(count, 3) }, (_, index) => (
-        <span key={index} className="skeleton banners-skeleton__slide" />
-      ))}
-    </div>
-  );
-}
-
 /** The product page while its product loads. */
 export function ProductSkeleton() {
   return (

@@ -1,15 +1,16 @@
 import type { PublicProduct, PublicShop } from '@kartlink/contracts';
 import { shopPageTitle } from '@kartlink/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePublicShopProductsQuery, usePublicShopQuery } from '../api/storefront-api';
+import { BannerCarousel } from '../components/BannerCarousel';
 import { CreatedWithFooter } from '../components/CreatedWithFooter';
 import { AlertIcon, BagIcon, LockIcon } from '../components/icons';
 import { Lightbox } from '../components/Lightbox';
 import { ProductCard } from '../components/ProductCard';
 import { ShopHeader } from '../components/ShopHeader';
-import { BannersSkeleton, ShopSkeleton } from '../components/Skeletons';
+import { ShopSkeleton } from '../components/Skeletons';
 import { StorefrontMessage } from '../components/StorefrontMessage';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useGridColumns } from '../hooks/use-media-query';
@@ -19,11 +20,6 @@ import { ShopPageMessages, shopProblemOf, type ShopProblem } from '../utils/erro
 import { productPath, shopUrlParam } from '../utils/params';
 import '../components/storefront.css';
 import './ShopPage.css';
-
-// No shop has banners yet: the carousel's code loads only for one that does.
-const BannerCarousel = lazy(async () => ({
-  default: (await import('../components/BannerCarousel')).BannerCarousel,
-}));
 
 const homeLink = (
   <Link to="/" className="button button--secondary">
@@ -145,11 +141,8 @@ function LoadedShop({ shop, columns, products }: LoadedShopProps) {
   return (
     <div className="storefront shop-page">
       <ShopHeader shop={shop} />
-      {banners.length > 0 && (
-        <Suspense fallback={<BannersSkeleton count={banners.length} />}>
-          <BannerCarousel banners={banners} />
-        </Suspense>
-      )}
+      {/* With the page's code, not after it: its first banner is what the visitor sees first. */}
+      {banners.length > 0 && <BannerCarousel banners={banners} />}
       <section aria-labelledby="shop-products-title" aria-busy={products.isFetching}>
         <h2 id="shop-products-title" className="visually-hidden">
           Products
@@ -221,6 +214,7 @@ function ProductList({ shop, columns, products, onOpenImages }: ProductListProps
             product={product}
             to={productPath(shop.shopUrl, product.shortCode)}
             eager={index < columns * 2}
+            priority={index === 0 && shopBanners(shop).length === 0}
             onOpenImages={(images) => onOpenImages(images, product.title)}
           />
         </li>

@@ -1,0 +1,120 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildAll } from '../stack';
+
+/**
+ * `npm run bench -- bundle`: what a browser downloads to show each public page, from the web
+ * app's build: the entry, the page's route chunk and everything they import statically (Vite's
+ * manifest, apps/web/dist/.vite/manifest.json), JavaScript and CSS, each as the gateway sends it
+ * (its build-time brotli and gzip copies; a file too small to have them goes as it is). Checks
+ * issue 14's budget (the public route's JavaScript at most 80 KB gzip) and that no dashboard,
+ * sign-in or chart code is among it (apps/web/dist/.vite/chunk-modules.json says which modules
+ * each chunk holds). Exits 1 when a page is over budget or loads such code.
+ */
+const rootDir = resolve(__dirname, '..', '..');
+const distDir = join(rootDir, 'apps', 'web', 'dist');
+const BUDGET_JS_GZIP_BYTES = 80 * 1024;
+
+const PAGES = [
+  ['public shop /{shopUrl}', 'src/features/storefront/routes/ShopPage.tsx'],
+  ['product /{shopUrl}/{shortCode}', 'src/features/storefront/routes/ProductPage.tsx'],
+] as const;
+
+/** Code a public page has no use for, by where it comes from. */
+const NOT_FOR_PUBLIC_PAGES =
+  /^src\/(?:features\/(?:auth|analytics|overview|products|shop-settings|shop-setup|pricing|marketing)\/|app\/DashboardLayout|components\/(?:charts|media|plan|form)\/)|^node_modules\/(?:recharts|d3-|victory|react-dropzone|canvas-confetti)/;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+const size = (path: string) => (existsSync(path) ? statSync(path).size : undefined);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Raw, gzip and brotli bytes of a built file as the gateway sends it. */
+function sent(file: string) {
+  const path = join(distDir, file);
+  const raw = size(path) ?? 0;
+  return { raw, gzip: size(`${path}.gz`) ?? raw, brotli: size(`${path}.br`) ?? raw };
+}
+
+/** The manifest keys a page loads: its entry and route chunk, and their static imports. */
+function loadedChunks(manifest: Record<string, ManifestChunk>, routeChunk: string): string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('The manifest has no entry.');
+  if (!manifest[routeChunk]) throw new Error(`The manifest has no chunk for ${routeChunk}.`);
+  const seen = new Set<string>();
+  const pending = [entry, routeChunk];
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    pending.push(...(manifest[key].imports ?? []));
+  }
+  return [...seen];
+}
+
+async function main() {
+  console.log('Building…');
+  const build = await buildAll(rootDir);
+  if (build.code !== 0) throw new Error(build.output);
+  const manifest = readJson<Record<string, ManifestChunk>>(join(distDir, '.vite', 'manifest.json'));
+  const modules = readJson<Record<string, Record<string, number>>>(
+    join(distDir, '.vite', 'chunk-modules.json'),
+  );
+
+  let failed = false;
+  const rows = [];
+  for (const [page, routeChunk] of PAGES) {
+    const chunks = loadedChunks(manifest, routeChunk);
+    const js = chunks.map((key) => manifest[key].file);
+    const css = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))];
+    const total = (files: string[]) =>
+      files.map(sent).reduce(
+        (sum, file) => ({
+          raw: sum.raw + file.raw,
+          gzip: sum.gzip + file.gzip,
+          brotli: sum.brotli + file.brotli,
+        }),
+        { raw: 0, gzip: 0, brotli: 0 },
+      );
+    const jsSize = total(js);
+    const cssSize = total(css);
+    const unwanted = js.flatMap((file) =>
+      Object.keys(modules[file] ?? {}).filter((id) => NOT_FOR_PUBLIC_PAGES.test(id)),
+    );
+    const withinBudget = jsSize.gzip <= BUDGET_JS_GZIP_BYTES;
+    failed ||= !withinBudget || unwanted.length > 0;
+    rows.push({
+      page,
+      'JS files': js.length,
+      'JS raw': kb(jsSize.raw),
+      'JS gzip': kb(jsSize.gzip),
+      'JS brotli': kb(jsSize.brotli),
+      'CSS files': css.length,
+      'CSS gzip': kb(cssSize.gzip),
+      'CSS brotli': kb(cssSize.brotli),
+      budget: withinBudget
+        ? 'within 80 KB gzip'
+        : `OVER by ${kb(jsSize.gzip - BUDGET_JS_GZIP_BYTES)}`,
+    });
+    console.log(`\n${page}: ${js.join(', ')}${css.length ? `; ${css.join(', ')}` : ''}`);
+    console.log(
+      unwanted.length > 0
+        ? `  code a public page should not load: ${unwanted.join(', ')}`
+        : '  no dashboard, sign-in or chart code',
+    );
+  }
+  console.log();
+  console.table(rows);
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
