@@ -114,7 +114,7 @@ describe('bad input against the running product', () => {
 
   it('an unknown page path still gets the web app, which shows its 404 page', async () => {
     const response = await fetch(`${baseUrl}/some/unknown/deep/path`);
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(404);
     expect(await response.text()).toContain('<div id="root">');
   });
 });
