@@ -1,10 +1,9 @@
-import { useId, useRef, useState, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
+import { useRef, useState, type RefObject } from 'react';
 import { useSelector } from 'react-redux';
 import { NavLink, useLocation } from 'react-router';
-import { CloseIcon, MoreIcon, SignOutIcon, StoreIcon } from '../components/icons';
+import { MoreIcon, SignOutIcon, StoreIcon } from '../components/icons';
+import { Sheet } from '../components/Sheet';
 import { UserAvatar } from '../components/UserAvatar';
-import { useModal } from '../hooks/use-modal';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { selectCurrentUser } from '../lib/auth-slice';
 import { publicShopAddress } from '../lib/public-address';
@@ -55,38 +54,10 @@ function MoreSheetDialog({
   onClose: () => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
-  const titleId = useId();
-  const sheet = useRef<HTMLDivElement>(null);
-  const onKeyDown = useModal(sheet, onClose, { returnFocusTo });
-
-  return createPortal(
-    <div
-      className="sheet-backdrop"
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div
-        ref={sheet}
-        className="sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <div className="sheet__head">
-          <h2 id={titleId} className="sheet__title">
-            More
-          </h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </div>
-        <MoreSheetContent onChoose={onClose} />
-      </div>
-    </div>,
-    document.body,
+  return (
+    <Sheet title="More" onClose={onClose} returnFocusTo={returnFocusTo}>
+      <MoreSheetContent onChoose={onClose} />
+    </Sheet>
   );
 }
 

@@ -1,12 +1,11 @@
-import { useId, useRef, useState, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, useState, type RefObject } from 'react';
 import toast from 'react-hot-toast';
-import { useModal } from '../../hooks/use-modal';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../lib/errors';
 import { saveFile } from '../../lib/save-file';
 import { blobOf, type QrFormat, useLazyQrCodeQuery, useQrCodeQuery } from '../../lib/share-api';
 import { CopyButton } from '../CopyButton';
-import { CloseIcon, DownloadIcon, ShareIcon } from '../icons';
+import { DownloadIcon, ShareIcon } from '../icons';
+import { Sheet } from '../Sheet';
 import { LinkPreview } from './LinkPreview';
 import { type Shareable, shareLinks } from './share-target';
 import './share.css';
@@ -24,38 +23,10 @@ export function ShareDialog({
   onClose: () => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  const onKeyDown = useModal(dialog, onClose, { returnFocusTo });
-
-  return createPortal(
-    <div
-      className="sheet-backdrop sheet-backdrop--dialog"
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div
-        ref={dialog}
-        className="sheet sheet--dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <div className="sheet__head">
-          <h2 id={titleId} className="sheet__title">
-            Share {shareable.name}
-          </h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </div>
-        <SharePanel shareable={shareable} />
-      </div>
-    </div>,
-    document.body,
+  return (
+    <Sheet title={`Share ${shareable.name}`} onClose={onClose} returnFocusTo={returnFocusTo} dialog>
+      <SharePanel shareable={shareable} />
+    </Sheet>
   );
 }
 
