@@ -12,27 +12,25 @@ import {
   Subjects,
 } from '@kartlink/contracts';
 import type { INestMicroservice } from '@nestjs/common';
-import { pgQuery, readTestEnv, startServiceForTest, waitFor } from '@kartlink/testing';
+import { pgQuery, readTestEnv, waitFor } from '@kartlink/testing';
 import { AckPolicy, DeliverPolicy, JSONCodec } from 'nats';
 import { randomUUID } from 'node:crypto';
-import { appModule } from '../src/app.module';
-import { configSchema } from '../src/config';
-import { dataSourceOptions } from '../src/database';
-import { ownersWithShop, startStandInShops, TestBlobs } from './support/media-harness';
+import {
+  ownersWithShop,
+  startStandInShops,
+  RunningMedia,
+  startMediaService,
+  TestBlobs,
+} from './support/media-harness';
 import { sampleGif, sampleJpeg, samplePng, sampleWebp } from './support/sample-images';
 
-let running: Awaited<ReturnType<typeof startServiceForTest<typeof configSchema>>>;
+let running: RunningMedia;
 let shops: INestMicroservice;
 let blobs: TestBlobs;
 
 beforeAll(async () => {
   shops = await startStandInShops();
-  running = await startServiceForTest({
-    service: 'media',
-    schema: configSchema,
-    module: appModule,
-    dataSource: dataSourceOptions,
-  });
+  running = await startMediaService();
   blobs = await TestBlobs.open();
 }, 30_000);
 

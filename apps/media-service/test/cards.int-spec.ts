@@ -7,30 +7,21 @@ import {
   Subjects,
 } from '@kartlink/contracts';
 import { readBlob } from '@kartlink/server-kit';
-import { startServiceForTest } from '@kartlink/testing';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { appModule } from '../src/app.module';
-import { configSchema } from '../src/config';
-import { dataSourceOptions } from '../src/database';
-import { TestBlobs } from './support/media-harness';
+import { RunningMedia, startMediaService, TestBlobs } from './support/media-harness';
 
 jest.setTimeout(60_000);
 
-let running: Awaited<ReturnType<typeof startServiceForTest<typeof configSchema>>>;
+let running: RunningMedia;
 let blobs: TestBlobs;
 
 beforeAll(async () => {
-  running = await startServiceForTest({
-    service: 'media',
-    schema: configSchema,
-    module: appModule,
-    dataSource: dataSourceOptions,
-  });
+  running = await startMediaService();
   blobs = await TestBlobs.open();
 }, 30_000);
 

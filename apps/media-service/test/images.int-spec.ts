@@ -10,12 +10,9 @@ import {
   UploadMessages,
 } from '@kartlink/contracts';
 import { readBlob } from '@kartlink/server-kit';
-import { pgQuery, startServiceForTest, waitFor } from '@kartlink/testing';
+import { pgQuery, waitFor } from '@kartlink/testing';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { appModule } from '../src/app.module';
-import { configSchema } from '../src/config';
-import { dataSourceOptions } from '../src/database';
 import {
   jpegHeaderThenHtml,
   jpegWithGps,
@@ -30,18 +27,13 @@ import {
   SCRIPT,
   svgDrawing,
 } from './support/sample-images';
-import { TestBlobs } from './support/media-harness';
+import { RunningMedia, startMediaService, TestBlobs } from './support/media-harness';
 
-let running: Awaited<ReturnType<typeof startServiceForTest<typeof configSchema>>>;
+let running: RunningMedia;
 let blobs: TestBlobs;
 
 beforeAll(async () => {
-  running = await startServiceForTest({
-    service: 'media',
-    schema: configSchema,
-    module: appModule,
-    dataSource: dataSourceOptions,
-  });
+  running = await startMediaService();
   blobs = await TestBlobs.open();
 }, 30_000);
 

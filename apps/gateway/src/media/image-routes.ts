@@ -208,9 +208,7 @@ export function registerImageRoutes(app: NestFastifyApplication) {
   /** The public shop as visitors read it (the same cache); a private shop is as unknown. */
   async function publicShop(shopUrl: string): Promise<PublicShop> {
     try {
-      return await publicReads.readData(shopUrl, 'shop', () =>
-        services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
-      );
+      return (await publicReads.shop(shopUrl)).data;
     } catch (err) {
       if (err instanceof ServiceError && err.code === ErrorCode.FORBIDDEN)
         throw ServiceError.notFound(ShopMessages.notFound);

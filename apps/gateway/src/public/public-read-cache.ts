@@ -4,7 +4,16 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { Events, type ShopWrite } from '@kartlink/contracts';
+import {
+  Events,
+  type PublicProduct,
+  type PublicShop,
+  type ShopStats,
+  type ShopWrite,
+  type SitemapShop,
+  type SitemapShopPages,
+  Subjects,
+} from '@kartlink/contracts';
 import { LOGGER, type Logger } from '@kartlink/server-kit';
 import { JSONCodec, type Subscription } from 'nats';
 import { compress, type ContentEncoding } from '../http/compression';
@@ -15,18 +24,18 @@ const MAX_ENTRIES = 5000;
 const TTL_MS = 5000;
 
 /** Entries about every shop at once (the sitemap index): any shop's change drops them. */
-export const SITE_WIDE = '';
+const SITE_WIDE = '';
 
 /**
  * A cached answer: its data (the public pages' HTML is written from the entries the API
  * answers), the whole answer serialised once, and compressed once per encoding when a client
  * first asks for that encoding, so that a hot read costs no compression either.
  */
-export class CachedAnswer {
+export class CachedAnswer<T = unknown> {
   private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
   readonly body: string;
 
-  constructor(readonly data: unknown) {
+  constructor(readonly data: T) {
     this.body = JSON.stringify({ success: true, data });
   }
 
@@ -89,15 +98,61 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
     return result;
   }
 
+  /** GET /api/shop/{shopUrl}: a public shop. */
+  shop(shopUrl: string) {
+    return this.read(shopUrl, 'shop', () =>
+      this.services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
+    );
+  }
+
+  /** GET /api/shop/{shopUrl}/urls: the products a public shop shows. */
+  products(shopUrl: string) {
+    return this.read(shopUrl, 'products', () =>
+      this.services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl }),
+    );
+  }
+
+  /** GET /api/shop/{shopUrl}/stats. */
+  stats(shopUrl: string) {
+    return this.read(shopUrl, 'stats', () =>
+      this.services.request<ShopStats>(Subjects.shop.publicStats, { shopUrl }),
+    );
+  }
+
+  /** GET /api/url/shop/{shopUrl}/{shortCode}: one product of a public shop. */
+  product(shopUrl: string, shortCode: string) {
+    return this.read(shopUrl, `product:${shortCode}`, () =>
+      this.services.request<PublicProduct>(Subjects.shop.publicProduct, { shopUrl, shortCode }),
+    );
+  }
+
+  /** The sitemap index: every public shop (dropped by any shop's change). */
+  sitemap() {
+    return this.read(SITE_WIDE, 'sitemap', () =>
+      this.services.request<SitemapShop[]>(Subjects.shop.sitemapShops, {}),
+    );
+  }
+
+  /** A public shop's sitemap: its page and the product pages it shows. */
+  shopSitemap(shopUrl: string) {
+    return this.read(shopUrl, 'sitemap', () =>
+      this.services.request<SitemapShopPages>(Subjects.shop.sitemapShop, { shopUrl }),
+    );
+  }
+
   /** The cached answer, or the one `load` gives (then kept, unless the shop changed meanwhile). */
-  async read(shopUrl: string, key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
+  private async read<T>(
+    shopUrl: string,
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<CachedAnswer<T>> {
     const cacheKey = `${shopUrl}\u0000${key}`;
     const hit = this.entries.get(cacheKey);
     if (hit && hit.expires > Date.now()) {
       // Re-inserted: a Map keeps insertion order, so the oldest entry is always first.
       this.entries.delete(cacheKey);
       this.entries.set(cacheKey, hit);
-      return hit.answer;
+      return hit.answer as CachedAnswer<T>;
     }
     const generation = this.generations.get(shopUrl) ?? 0;
     const answer = new CachedAnswer(await load());
@@ -106,11 +161,6 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
     return answer;
-  }
-
-  /** The same, as data: the public pages' HTML is written from the entries the API answers. */
-  async readData<T>(shopUrl: string, key: string, load: () => Promise<T>): Promise<T> {
-    return (await this.read(shopUrl, key, load)).data as T;
   }
 
   /** Drops what this replica holds of a shop (its own writes call this before answering). */

@@ -1,12 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import {
-  normalizeShopUrl,
-  type PublicProduct,
-  type PublicShop,
-  type ShopStats,
-  Subjects,
-} from '@kartlink/contracts';
-import { ServiceClient } from '../services/service-client';
+import { normalizeShopUrl } from '@kartlink/contracts';
 import { type ObjectSchema, pathParams, type RouteSchema } from '../http/route-schema';
 import { sendCachedAnswer } from './public-answer';
 import { PublicReadCache } from './public-read-cache';
@@ -52,7 +45,6 @@ const PRODUCT = read(
  * openapi.ts documents them from their schemas.
  */
 export function registerPublicRoutes(app: NestFastifyApplication) {
-  const services = app.get(ServiceClient);
   const cache = app.get(PublicReadCache);
   const fastify = app.getHttpAdapter().getInstance();
 
@@ -61,9 +53,7 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
     { schema: SHOP },
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
-      const answer = await cache.read(shopUrl, 'shop', () =>
-        services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
-      );
+      const answer = await cache.shop(shopUrl);
       return sendCachedAnswer(request, reply, answer);
     },
   );
@@ -73,9 +63,7 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
     { schema: PRODUCTS },
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
-      const answer = await cache.read(shopUrl, 'products', () =>
-        services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl }),
-      );
+      const answer = await cache.products(shopUrl);
       return sendCachedAnswer(request, reply, answer);
     },
   );
@@ -85,9 +73,7 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
     { schema: STATS },
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
-      const answer = await cache.read(shopUrl, 'stats', () =>
-        services.request<ShopStats>(Subjects.shop.publicStats, { shopUrl }),
-      );
+      const answer = await cache.stats(shopUrl);
       return sendCachedAnswer(request, reply, answer);
     },
   );
@@ -98,9 +84,7 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
       const shortCode = request.params.shortCode.trim().toLowerCase();
-      const answer = await cache.read(shopUrl, `product:${shortCode}`, () =>
-        services.request<PublicProduct>(Subjects.shop.publicProduct, { shopUrl, shortCode }),
-      );
+      const answer = await cache.product(shopUrl, shortCode);
       return sendCachedAnswer(request, reply, answer);
     },
   );

@@ -6,8 +6,6 @@ import {
   ProductMessages,
   productPagePath,
   type ProductPage,
-  type PublicProduct,
-  type PublicShop,
   type Shop,
   shopPagePath,
   Subjects,
@@ -171,10 +169,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
         const shopUrl = normalizeShopUrl(request.params.shopUrl);
         const audience = await audienceOf(
           request,
-          () =>
-            cache.read(shopUrl, 'shop', () =>
-              services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
-            ),
+          () => cache.shop(shopUrl),
           (caller) => ownShop(caller, shopUrl),
         );
         return send(request, reply, audience, {
@@ -198,10 +193,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
         const shortCode = request.params.shortCode.trim().toLowerCase();
         const audience = await audienceOf(
           request,
-          () =>
-            cache.read(shopUrl, `product:${shortCode}`, () =>
-              services.request<PublicProduct>(Subjects.shop.publicProduct, { shopUrl, shortCode }),
-            ),
+          () => cache.product(shopUrl, shortCode),
           (caller) => ownProduct(caller, shopUrl, shortCode),
         );
         return send(request, reply, audience, {

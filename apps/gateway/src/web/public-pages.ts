@@ -5,14 +5,10 @@ import {
   normalizeShopUrl,
   type PageHead,
   productPageHead,
-  type PublicProduct,
-  type PublicShop,
   shopPageHead,
-  Subjects,
 } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import type { PublicReadCache } from '../public/public-read-cache';
-import type { ServiceClient } from '../services/service-client';
 
 /** What a path of the web app shows, as far as the server must know. */
 export type PageKind =
@@ -65,22 +61,15 @@ export type PublicPage =
 export async function loadPublicPage(
   page: Extract<PageKind, { kind: 'shop' | 'product' }>,
   cache: PublicReadCache,
-  services: ServiceClient,
   publicUrl: string,
 ): Promise<PublicPage> {
   const { shopUrl } = page;
   const base = new URL(publicUrl).origin;
-  const shop = () =>
-    cache.readData(shopUrl, 'shop', () =>
-      services.request<PublicShop>(Subjects.shop.publicShop, { shopUrl }),
-    );
   try {
     if (page.kind === 'shop') {
-      const [shopData, products] = await Promise.all([
-        shop(),
-        cache.readData(shopUrl, 'products', () =>
-          services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl }),
-        ),
+      const [{ data: shopData }, { data: products }] = await Promise.all([
+        cache.shop(shopUrl),
+        cache.products(shopUrl),
       ]);
       return {
         found: true,
@@ -89,11 +78,9 @@ export async function loadPublicPage(
       };
     }
     const { shortCode } = page;
-    const [shopData, product] = await Promise.all([
-      shop(),
-      cache.readData(shopUrl, `product:${shortCode}`, () =>
-        services.request<PublicProduct>(Subjects.shop.publicProduct, { shopUrl, shortCode }),
-      ),
+    const [{ data: shopData }, { data: product }] = await Promise.all([
+      cache.shop(shopUrl),
+      cache.product(shopUrl, shortCode),
     ]);
     return {
       found: true,

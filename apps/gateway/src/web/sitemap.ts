@@ -3,14 +3,11 @@ import {
   normalizeShopUrl,
   productPagePath,
   shopPagePath,
-  type SitemapShop,
   type SitemapShopPages,
-  Subjects,
 } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import type { FastifyInstance } from 'fastify';
-import { type PublicReadCache, SITE_WIDE } from '../public/public-read-cache';
-import type { ServiceClient } from '../services/service-client';
+import type { PublicReadCache } from '../public/public-read-cache';
 
 const xml = (text: string) =>
   text
@@ -20,6 +17,7 @@ const xml = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
 
+const NO_SITEMAP = 'No such sitemap.';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 /** Crawlers may keep them a while; a change reaches the next fetch after that. */
@@ -53,7 +51,6 @@ function robotsTxt(base: string): string {
 export function registerSitemapRoutes(
   fastify: FastifyInstance,
   cache: PublicReadCache,
-  services: ServiceClient,
   publicUrl: string,
 ) {
   const base = new URL(publicUrl).origin;
@@ -64,9 +61,7 @@ export function registerSitemapRoutes(
   );
 
   fastify.get('/sitemap.xml', async (_request, reply) => {
-    const shops = await cache.readData(SITE_WIDE, 'sitemap', () =>
-      services.request<SitemapShop[]>(Subjects.shop.sitemapShops, {}),
-    );
+    const { data: shops } = await cache.sitemap();
     const entries = shops.map(
       (shop) =>
         `<sitemap><loc>${xml(`${base}/sitemaps/${encodeURIComponent(shop.shopUrl)}.xml`)}</loc>` +
@@ -80,17 +75,15 @@ export function registerSitemapRoutes(
 
   fastify.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {
     const match = /^([A-Za-z0-9-]+)\.xml$/.exec(request.params.file);
-    if (!match) throw ServiceError.notFound('No such sitemap.');
+    if (!match) throw ServiceError.notFound(NO_SITEMAP);
     const shopUrl = normalizeShopUrl(match[1]!);
     let pages: SitemapShopPages;
     try {
-      pages = await cache.readData(shopUrl, 'sitemap', () =>
-        services.request<SitemapShopPages>(Subjects.shop.sitemapShop, { shopUrl }),
-      );
+      pages = (await cache.shopSitemap(shopUrl)).data;
     } catch (err) {
       // A private shop has no sitemap, as an unknown one.
       if (err instanceof ServiceError && err.code === ErrorCode.FORBIDDEN)
-        throw ServiceError.notFound('No such sitemap.');
+        throw ServiceError.notFound(NO_SITEMAP);
       throw err;
     }
     const url = (path: string, lastmod: string) =>

@@ -8,7 +8,6 @@ import { join, resolve } from 'node:path';
 import { AnalyticsRecorder } from '../analytics/analytics-recorder';
 import { previewedShop } from '../analytics/link-previews';
 import { PublicReadCache } from '../public/public-read-cache';
-import { ServiceClient } from '../services/service-client';
 import { PageTemplate } from './page-html';
 import { loadPublicPage, pageKindOf } from './public-pages';
 import { registerSitemapRoutes } from './sitemap';
@@ -52,9 +51,8 @@ export async function serveWebApp(
   const fastify = app.getHttpAdapter().getInstance();
   const analytics = app.get(AnalyticsRecorder);
   const cache = app.get(PublicReadCache);
-  const services = app.get(ServiceClient);
   const logger = app.get<Logger>(LOGGER);
-  registerSitemapRoutes(fastify, cache, services, publicUrl);
+  registerSitemapRoutes(fastify, cache, publicUrl);
 
   fastify.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -77,7 +75,7 @@ export async function serveWebApp(
     if (page.kind === 'app') return reply.send(template.app(page.indexed));
     if (page.kind === 'not-found') return reply.status(404).send(template.app(false));
     try {
-      const found = await loadPublicPage(page, cache, services, publicUrl);
+      const found = await loadPublicPage(page, cache, publicUrl);
       if (!found.found) return reply.status(404).send(template.app(false));
       return reply.send(template.publicPage(found.head, found.data));
     } catch (err) {

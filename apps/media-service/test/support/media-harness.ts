@@ -11,9 +11,23 @@ import {
   Subjects,
 } from '@kartlink/contracts';
 import { natsConnectionOptions, NatsBlobStore, PrefixedNatsServer } from '@kartlink/server-kit';
-import { pgQuery, readTestEnv } from '@kartlink/testing';
+import { pgQuery, readTestEnv, startServiceForTest } from '@kartlink/testing';
 import { connect, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
+import { appModule } from '../../src/app.module';
+import { configSchema } from '../../src/config';
+import { dataSourceOptions } from '../../src/database';
+
+/** media-service itself, in this process, on the run's database and NATS. */
+export function startMediaService() {
+  return startServiceForTest({
+    service: 'media',
+    schema: configSchema,
+    module: appModule,
+    dataSource: dataSourceOptions,
+  });
+}
+export type RunningMedia = Awaited<ReturnType<typeof startMediaService>>;
 
 /** Owners the stand-in shop-service says have a shop. */
 export const ownersWithShop = new Set<string>();
