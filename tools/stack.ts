@@ -1,4 +1,4 @@
-import { SERVICE_NAMES } from '@kartlink/contracts';
+import { SERVER_RENDERER_FILE, SERVICE_NAMES } from '@kartlink/contracts';
 import {
   describeExit,
   isPortFree,
@@ -161,6 +161,7 @@ export class Stack {
       ...APPS.map((app) => join('apps', app, 'dist', 'main.js')),
       ...SERVICE_APPS.map((app) => join('apps', app, 'dist', 'migrate.js')),
       join('apps', 'web', 'dist', 'index.html'),
+      join('apps', 'web', 'dist', SERVER_RENDERER_FILE),
     ].filter((file) => !existsSync(join(this.options.rootDir, file)));
     if (missing.length > 0) {
       throw new Error(`Not built: ${missing.join(', ')}. Run npm run build.`);

@@ -6,7 +6,7 @@ import { chunkModules, precompress } from './build-plugins';
 // The config runs in Node before anything is built, and the contracts package resolves to its
 // build output, so the one file it needs is read from source.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { PUBLIC_URL_META } from '../../libs/contracts/src/web-page';
+import { PUBLIC_URL_META, SERVER_RENDERER_FILE } from '../../libs/contracts/src/web-page';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Where the dev server sends /api: the gateway `npm run dev` started, else the default one.
@@ -33,19 +33,28 @@ function publicUrlMeta(publicUrl: string | undefined): Plugin {
   };
 }
 
-export default defineConfig({
+const [serverDir, serverFile] = SERVER_RENDERER_FILE.split('/') as [string, string];
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: fromHere('.'),
-  plugins: [
-    react(),
-    publicUrlMeta(process.env.PUBLIC_URL),
-    chunkModules(fromHere('.')),
-    precompress(),
-  ],
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), publicUrlMeta(process.env.PUBLIC_URL), chunkModules(fromHere('.')), precompress()],
   resolve: {
     alias: { '@kartlink/contracts': fromHere('../../libs/contracts/src/index.ts') },
   },
-  // The manifest and the chunk report say what each page loads (npm run bench -- pages).
-  build: { outDir: fromHere('dist'), emptyOutDir: true, manifest: true },
+  // `vite build --ssr src/entry-server.tsx`: the public pages' renderer the gateway loads, one
+  // CommonJS file with every package in it, so the gateway's image needs nothing else.
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
+  build: isSsrBuild
+    ? {
+        outDir: fromHere(`dist/${serverDir}`),
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rollupOptions: { output: { format: 'cjs', entryFileNames: serverFile } },
+      }
+    : // The manifest and the chunk report say what each page loads (npm run bench -- pages).
+      { outDir: fromHere('dist'), emptyOutDir: true, manifest: true },
   // In production the gateway serves dist/ itself.
   server: { proxy: { '/api': gatewayUrl } },
   preview: { proxy: { '/api': gatewayUrl } },
@@ -59,4 +68,4 @@ export default defineConfig({
     // jsdom's fetch needs absolute URLs; this is the origin jsdom pretends to be.
     env: { VITE_API_URL: 'http://localhost:3000/api' },
   },
-});
+}));

@@ -155,6 +155,50 @@ describe('public shop and product pages', () => {
     await page.context().close();
   });
 
+  it('shows the shop from its HTML and takes it over without redrawing it, at every width', async () => {
+    const { shopUrl } = await shopWithProduct();
+    for (const [width, columns] of [
+      [390, 2],
+      [800, 3],
+      [1280, 4],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      // Counts what is taken out of the page's HTML from the start: a failed takeover throws
+      // the server's HTML away and draws the page again.
+      await page.addInitScript(`
+        window.removedFromRoot = 0;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            if (!record.target.closest?.('#root')) continue;
+            window.removedFromRoot += [...record.removedNodes].filter(
+              (node) => node.nodeType === Node.ELEMENT_NODE,
+            ).length;
+          }
+        }).observe(document, { childList: true, subtree: true });
+      `);
+      await page.goto(at(`/${shopUrl}`));
+      await page.getByRole('heading', { level: 1, name: 'Diya House' }).waitFor();
+      // The app has taken the page over.
+      await page.waitForFunction(
+        "Object.keys(document.getElementById('root')).some((key) => key.startsWith('__reactContainer'))",
+      );
+      expect(
+        await page.evaluate<number>(
+          "getComputedStyle(document.querySelector('ul.product-grid')).gridTemplateColumns.split(' ').length",
+        ),
+      ).toBe(columns);
+      expect(await page.evaluate<number>('window.removedFromRoot')).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('tells a visitor when a product link does not exist', async () => {
     const { shopUrl } = await shopWithProduct();
     const page = await phonePage();

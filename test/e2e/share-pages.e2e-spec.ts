@@ -184,6 +184,41 @@ describe('a public shop page, as a link preview reads it', () => {
     );
   });
 
+  it('shows the shop and the products it lists in its own HTML, styled, before any script runs', async () => {
+    // As shared, under /shop/ and in capitals: the same page as at its own address.
+    const { document, html } = await page(`/shop/${shopUrl.toUpperCase()}`);
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+    expect(document.all('h1').map((heading) => heading.text)).toEqual(['Priya Sarees']);
+    expect(document.all('h3').map((heading) => heading.text)).toEqual([
+      'Red Kanchipuram silk saree',
+    ]);
+    expect(root).toContain('₹12,999.50');
+    expect(root).not.toContain('Hidden draft');
+    const card = document
+      .all('a')
+      .find((link) => link.attr('href') === `/${shopUrl}/${products[0]!.shortCode}`);
+    expect(card).toBeDefined();
+    const picture = document.all('img').find((image) => image.attr('fetchpriority') === 'high');
+    expect(picture?.attr('src')).toBe(`${products[0]!.imageUrl}/thumbnail`);
+    // The page's own stylesheets and code are asked for at once, and are there to be had.
+    const links = document.all('link');
+    const sheets = links.filter((link) => link.attr('rel') === 'stylesheet');
+    expect(sheets.map((link) => link.attr('href'))).toContainEqual(
+      expect.stringMatching(/^\/assets\/ShopPage-[\w-]+\.css$/),
+    );
+    const code = links.filter((link) => link.attr('rel') === 'modulepreload');
+    expect(code.map((link) => link.attr('href'))).toContainEqual(
+      expect.stringMatching(/^\/assets\/ShopPage-[\w-]+\.js$/),
+    );
+    for (const link of [...sheets, ...code]) {
+      const response = await fetch(`${stackBaseUrl()}${link.attr('href')}`);
+      expect({ href: link.attr('href'), status: response.status }).toEqual({
+        href: link.attr('href'),
+        status: 200,
+      });
+    }
+  });
+
   it('is the same page under /shop/ and /open/, with one canonical address', async () => {
     for (const prefix of ['shop', 'open']) {
       const { status, document } = await page(`/${prefix}/${shopUrl.toUpperCase()}`);
@@ -281,6 +316,19 @@ describe('a public product page, as a link preview reads it', () => {
       data: { id: product.id, title: 'Red Kanchipuram silk saree' },
     });
     expect(document.link('preload')?.attr('href')).toBe(`${base}${product.imageUrl}`);
+    // The page itself is in the HTML: the product, its price and the stores to choose from.
+    expect(document.all('h1').map((heading) => heading.text)).toEqual([
+      'Red Kanchipuram silk saree',
+    ]);
+    expect(document.all('p').map((line) => line.text)).toContain('₹12,999.50');
+    const sheet = document.all('div').find((element) => element.attr('role') === 'dialog');
+    expect(sheet?.text).toMatch(/Choose Favourite App.*Buy on Amazon.*Buy on Flipkart/);
+    expect(
+      document
+        .all('link')
+        .filter((link) => link.attr('rel') === 'stylesheet')
+        .map((link) => link.attr('href')),
+    ).toContainEqual(expect.stringMatching(/^\/assets\/ProductPage-[\w-]+\.css$/));
   });
 });
 

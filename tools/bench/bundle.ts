@@ -1,5 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import {
+  type BuildManifest,
+  MANIFEST_FILE,
+  pageChunks,
+  PUBLIC_PAGE_MODULES,
+} from '@kartlink/gateway/tooling';
 import { buildAll } from '../stack';
 
 /**
@@ -16,20 +22,13 @@ const distDir = join(rootDir, 'apps', 'web', 'dist');
 const BUDGET_JS_GZIP_BYTES = 80 * 1024;
 
 const PAGES = [
-  ['public shop /{shopUrl}', 'src/features/storefront/routes/ShopPage.tsx'],
-  ['product /{shopUrl}/{shortCode}', 'src/features/storefront/routes/ProductPage.tsx'],
+  ['public shop /{shopUrl}', PUBLIC_PAGE_MODULES.shop],
+  ['product /{shopUrl}/{shortCode}', PUBLIC_PAGE_MODULES.product],
 ] as const;
 
 /** Code a public page has no use for, by where it comes from. */
 const NOT_FOR_PUBLIC_PAGES =
   /^src\/(?:features\/(?:auth|analytics|overview|products|shop-settings|shop-setup|pricing|marketing)\/|app\/DashboardLayout|components\/(?:charts|media|plan|form)\/)|^node_modules\/(?:recharts|d3-|victory|react-dropzone|canvas-confetti)/;
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 const size = (path: string) => (existsSync(path) ? statSync(path).size : undefined);
@@ -42,27 +41,11 @@ function sent(file: string) {
   return { raw, gzip: size(`${path}.gz`) ?? raw, brotli: size(`${path}.br`) ?? raw };
 }
 
-/** The manifest keys a page loads: its entry and route chunk, and their static imports. */
-function loadedChunks(manifest: Record<string, ManifestChunk>, routeChunk: string): string[] {
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entry) throw new Error('The manifest has no entry.');
-  if (!manifest[routeChunk]) throw new Error(`The manifest has no chunk for ${routeChunk}.`);
-  const seen = new Set<string>();
-  const pending = [entry, routeChunk];
-  while (pending.length > 0) {
-    const key = pending.pop()!;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    pending.push(...(manifest[key].imports ?? []));
-  }
-  return [...seen];
-}
-
 async function main() {
   console.log('Building…');
   const build = await buildAll(rootDir);
   if (build.code !== 0) throw new Error(build.output);
-  const manifest = readJson<Record<string, ManifestChunk>>(join(distDir, '.vite', 'manifest.json'));
+  const manifest = readJson<BuildManifest>(join(distDir, MANIFEST_FILE));
   const modules = readJson<Record<string, Record<string, number>>>(
     join(distDir, '.vite', 'chunk-modules.json'),
   );
@@ -70,9 +53,9 @@ async function main() {
   let failed = false;
   const rows = [];
   for (const [page, routeChunk] of PAGES) {
-    const chunks = loadedChunks(manifest, routeChunk);
-    const js = chunks.map((key) => manifest[key].file);
-    const css = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))];
+    const chunks = pageChunks(manifest, routeChunk);
+    const js = chunks.map((key) => manifest[key]!.file);
+    const css = [...new Set(chunks.flatMap((key) => manifest[key]!.css ?? []))];
     const total = (files: string[]) =>
       files.map(sent).reduce(
         (sum, file) => ({

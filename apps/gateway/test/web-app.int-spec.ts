@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@kartlink/config';
+import { SERVER_RENDERER_FILE } from '@kartlink/contracts';
 import { createLogger } from '@kartlink/server-kit';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,9 @@ const SERVED = INDEX.replace(
   '<meta name="kartlink:public-url" content="https://shop.example.in" /></head>',
 );
 
+const RENDERER =
+  'exports.renderPublicPage = async () => "<main>secret-free, but not for download</main>";';
+
 let dist: string;
 let gateway: NestFastifyApplication;
 let base: string;
@@ -25,6 +29,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's own files beside the served ones: the server renderer and Vite's manifest.
+  mkdirSync(join(dist, '.server'));
+  writeFileSync(join(dist, SERVER_RENDERER_FILE), RENDERER);
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
   const config = loadConfig(configSchema, {
     ...process.env,
     WEB_DIST_DIR: dist,
@@ -68,6 +77,15 @@ describe('the built web app, served by the gateway', () => {
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
       expect(await res.text()).toBe(NOT_LISTED);
+    },
+  );
+
+  it.each([`/${SERVER_RENDERER_FILE}`, '/.vite/manifest.json'])(
+    'does not serve the build’s own file %s',
+    async (path) => {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('renderPublicPage');
     },
   );
 

@@ -25,3 +25,10 @@ export interface EmbeddedPublicData {
   /** GET /api/url/shop/{shopUrl}/{shortCode}: on a product page. */
   product?: { shopUrl: string; shortCode: string; data: PublicProduct };
 }
+
+/**
+ * The web app's server build (`vite build --ssr`), under its build folder: the public pages'
+ * renderer the gateway loads (a CommonJS module exporting `renderPublicPage`). The folder is a
+ * dot-folder, which the gateway's static files never serve.
+ */
+export const SERVER_RENDERER_FILE = '.server/render.cjs';

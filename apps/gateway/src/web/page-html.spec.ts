@@ -37,9 +37,9 @@ describe('the page template', () => {
     expect(template.app(false)).toContain('<meta name="robots" content="noindex" />');
   });
 
-  it('gives a public page its own head instead of the generic one, and its data after the root', () => {
-    const html = template.publicPage(
-      {
+  it('gives a public page its own head instead of the generic one, its body, and its data after the root', () => {
+    const html = template.publicPage({
+      head: {
         title: 'Priya $& Sarees · Kartlink',
         description: 'Silk',
         canonical: 'https://kartlink.example/priya',
@@ -54,8 +54,10 @@ describe('the page template', () => {
         twitter: { card: 'summary_large_image', title: 'Priya', description: 'Silk' },
         jsonLd: [],
       },
-      { shop: { shopUrl: 'priya', data: { shopName: '$& $1' } as never } },
-    );
+      data: { shop: { shopUrl: 'priya', data: { shopName: '$& $1' } as never } },
+      body: '<main><h1>Priya $&amp; $1 Sarees</h1></main>',
+      assets: '<link rel="stylesheet" crossorigin href="/assets/ShopPage-x.css" />',
+    });
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Priya $&amp; Sarees · Kartlink</title>');
     expect(html).not.toContain('Kartlink: one short link per product.');
@@ -64,11 +66,12 @@ describe('the page template', () => {
     );
     expect(html).toMatch(
       new RegExp(
-        `<div id="root"></div>\\s*<script type="application/json" id="${EMBEDDED_DATA_ID}">`,
+        `<div id="root"><main><h1>Priya \\$&amp; \\$1 Sarees</h1></main></div>\\s*<script type="application/json" id="${EMBEDDED_DATA_ID}">`,
       ),
     );
     // A replacement pattern in owner text ($&) is kept as typed, not expanded.
     expect(html).toContain('"shopName":"$\\u0026 $1"');
     expect(html.indexOf('</head>')).toBeGreaterThan(html.indexOf('og:image'));
+    expect(html.indexOf('</head>')).toBeGreaterThan(html.indexOf('/assets/ShopPage-x.css'));
   });
 });

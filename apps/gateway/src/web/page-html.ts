@@ -67,6 +67,17 @@ const TITLE = /<title>[\s\S]*?<\/title>\s*/i;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/i;
 const ROOT = /<div id="root"><\/div>/i;
 
+/** What a public page's HTML holds beyond index.html's. */
+export interface PublicPageContent {
+  head: PageHead;
+  /** Its data, for the app's first render. */
+  data: EmbeddedPublicData;
+  /** Its body as the server rendered it (server-renderer.ts); empty for the app to render. */
+  body: string;
+  /** The tags of its route's stylesheets and code (route-assets.ts). */
+  assets: string;
+}
+
 /**
  * The web app's index.html, cut once at start into what every page shares: each page then
  * costs a few string joins.
@@ -94,13 +105,13 @@ export class PageTemplate {
     return `${this.appHead}${indexed ? '' : NOINDEX}${this.body}`;
   }
 
-  /** A public page: its own head, and its data for the first paint. */
-  publicPage(head: PageHead, data: EmbeddedPublicData): string {
+  /** A public page: its own head, its body as rendered, and its data for the app. */
+  publicPage({ head, data, body, assets }: PublicPageContent): string {
     const script = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${jsonForScript(data)}</script>`;
-    const body = ROOT.test(this.body)
-      ? this.body.replace(ROOT, (root) => `${root}\n    ${script}`)
+    const page = ROOT.test(this.body)
+      ? this.body.replace(ROOT, () => `<div id="root">${body}</div>\n    ${script}`)
       : this.body.replace(/<\/body>/i, (end) => `${script}${end}`);
-    return `${this.head}${headTags(head)}\n  ${body}`;
+    return `${this.head}${headTags(head)}${assets ? `\n    ${assets}` : ''}\n  ${page}`;
   }
 }
 

@@ -10,6 +10,13 @@ import { previewedShop } from '../analytics/link-previews';
 import { PublicReadCache } from '../public/public-read-cache';
 import { PageTemplate } from './page-html';
 import { loadPublicPage, pageKindOf } from './public-pages';
+import {
+  type BuildManifest,
+  MANIFEST_FILE,
+  PUBLIC_PAGE_MODULES,
+  routeAssetTags,
+} from './route-assets';
+import { PublicPageRenderer } from './server-renderer';
 import { registerSitemapRoutes } from './sitemap';
 
 /**
@@ -17,9 +24,10 @@ import { registerSitemapRoutes } from './sitemap';
  * for a year; every other path that is not a file gets index.html, so that the app's router
  * shows the page (the 404 page included). Shop URLs and short codes never contain a dot. The
  * page carries the public address, which the app uses for every link it shows. A public shop
- * or product page gets its own head (title, description, link preview, structured data) and
- * its data for the first paint; an unknown or private one answers 404, and pages search
- * engines should not list say `noindex`.
+ * or product page gets its own head (title, description, link preview, structured data), its
+ * body rendered on the server by the app's own components (when the build has its server
+ * part), its route's stylesheets and code asked for at once, and its data for the app; an
+ * unknown or private one answers 404, and pages search engines should not list say `noindex`.
  */
 export async function serveWebApp(
   app: NestFastifyApplication,
@@ -30,6 +38,9 @@ export async function serveWebApp(
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return false;
   const template = new PageTemplate(readFileSync(indexFile, 'utf8'), publicUrl);
+  const logger = app.get<Logger>(LOGGER);
+  const renderer = PublicPageRenderer.load(root, logger);
+  const assets = publicRouteAssets(root, logger);
 
   await app.register(fastifyStatic, {
     root,
@@ -51,7 +62,6 @@ export async function serveWebApp(
   const fastify = app.getHttpAdapter().getInstance();
   const analytics = app.get(AnalyticsRecorder);
   const cache = app.get(PublicReadCache);
-  const logger = app.get<Logger>(LOGGER);
   registerSitemapRoutes(fastify, cache, publicUrl);
 
   fastify.get('/*', async (request, reply) => {
@@ -77,7 +87,8 @@ export async function serveWebApp(
     try {
       const found = await loadPublicPage(page, cache, publicUrl);
       if (!found.found) return reply.status(404).send(template.app(false));
-      return reply.send(template.publicPage(found.head, found.data));
+      const body = renderer ? await renderer.render(page, found.data) : '';
+      return reply.send(template.publicPage({ ...found, body, assets: assets[page.kind] }));
     } catch (err) {
       // The services cannot say what the page is: the app asks again itself; crawlers come back.
       logger.warn({ err, path }, 'public page served without its head');
@@ -85,4 +96,23 @@ export async function serveWebApp(
     }
   });
   return true;
+}
+
+/**
+ * The asset tags of the public pages' routes, from the build's manifest. A build without one,
+ * or one that does not list those routes, still works: its pages load their route's code and
+ * stylesheets as the app asks for them, a round trip later.
+ */
+function publicRouteAssets(root: string, logger: Logger): Record<'shop' | 'product', string> {
+  const file = join(root, MANIFEST_FILE);
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
+    return {
+      shop: routeAssetTags(manifest, PUBLIC_PAGE_MODULES.shop),
+      product: routeAssetTags(manifest, PUBLIC_PAGE_MODULES.product),
+    };
+  } catch (err) {
+    logger.warn({ err, file }, 'public pages served without their route’s asset tags');
+    return { shop: '', product: '' };
+  }
 }

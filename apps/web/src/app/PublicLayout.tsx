@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet } from 'react-router';
+import { useHydrated } from '../hooks/use-hydrated';
 import { selectSessionStatus } from '../lib/auth-slice';
 
 // Sign-in code, for a browser that was signed in only, and never before the page it opens.
@@ -17,10 +18,12 @@ export function PublicLayout() {
   const restoring = useSelector(selectSessionStatus) === 'restoring';
   // Kept once started: the session then keeps its token fresh while the visitor browses.
   const [returning] = useState(restoring);
+  // The page the server rendered knew of no session: the session joins it after the takeover.
+  const hydrated = useHydrated();
   return (
     <>
       <Outlet />
-      {returning && (
+      {returning && hydrated && (
         <Suspense fallback={null}>
           <SessionProvider>{null}</SessionProvider>
         </Suspense>

@@ -6,6 +6,8 @@ export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
 /** The visitor's stored choice, if any ('light' or 'dark' in local storage). */
 export function storedTheme(): Theme | null {
+  // A page rendered on the server (entry-server.tsx) has no storage: no choice.
+  if (typeof localStorage === 'undefined') return null;
   const value = localStorage.getItem(LocalKey.theme);
   return value === 'light' || value === 'dark' ? value : null;
 }

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, parsePath } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { App } from '../app/App';
 import { routes } from '../app/routes';
 import { createAppStore, type AppStore } from '../app/store';
@@ -48,7 +48,11 @@ export function renderApp(
   );
   beforeRender?.(store);
   const router = createMemoryRouter(routes, { initialEntries: [{ ...parsePath(path), state }] });
-  const view = render(<App store={store} router={router} />);
+  const view = render(
+    <App store={store}>
+      <RouterProvider router={router} />
+    </App>,
+  );
   return { ...view, router, store, user: userEvent.setup() };
 }
 

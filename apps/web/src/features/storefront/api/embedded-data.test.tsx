@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { testProduct, testShop } from '../test/fixtures';
-import { seedEmbeddedData } from './embedded-data';
+import { embeddedDataOf, seedEmbeddedData } from './embedded-data';
 
 const SHOP = 'GET /shop/meera-finds';
 const PRODUCTS = 'GET /shop/meera-finds/urls';
@@ -41,7 +41,9 @@ const json = (data: EmbeddedPublicData) => JSON.stringify(data);
 
 /** The app as main.tsx starts it: seeded from the page, then rendered. */
 const openPage = (path: string) =>
-  renderApp(path, { beforeRender: (store) => seedEmbeddedData(store.dispatch) });
+  renderApp(path, {
+    beforeRender: (store) => seedEmbeddedData(store.dispatch, embeddedDataOf(document)),
+  });
 
 /** Lets every effect and every call the first render started run. */
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));

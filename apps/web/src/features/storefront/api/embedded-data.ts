@@ -16,7 +16,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** The JSON of the page's embedded data script, or undefined when there is none or it is bad. */
-function embeddedJson(doc: Document): unknown {
+export function embeddedDataOf(doc: Document): unknown {
   const text = doc.getElementById(EMBEDDED_DATA_ID)?.textContent;
   if (!text) return undefined;
   try {
@@ -52,15 +52,15 @@ function entriesOf(embedded: Partial<Record<keyof EmbeddedPublicData, unknown>>)
 }
 
 /**
- * Called once before the first render: the data the server embedded in a public page
- * (libs/contracts web-page.ts) goes into the storefront queries' cache, through the same
+ * Called once before the first render, with the data the server embedded in a public page
+ * (libs/contracts web-page.ts; `embeddedDataOf`), in the browser and on the server that renders
+ * the page (entry-server.tsx): it goes into the storefront queries' cache, through the same
  * transforms their answers go through and under the arguments the pages ask with, so that the
  * page paints at once and its queries count as freshly fetched (no refetch for the cache's
  * five minutes). A page without the script, bad JSON or a part that does not read as its
  * answer seeds nothing of it: the page then fetches as usual.
  */
-export function seedEmbeddedData(dispatch: Dispatch, doc: Document = document): void {
-  const embedded = embeddedJson(doc);
+export function seedEmbeddedData(dispatch: Dispatch, embedded: unknown): void {
   if (!isRecord(embedded)) return;
   const entries = entriesOf(embedded);
   if (entries.length > 0) dispatch(storefrontApi.util.upsertQueryEntries(entries));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ImageIcon, ImageOffIcon } from './icons';
 import './ProductImage.css';
 
@@ -25,6 +25,18 @@ interface ProductImageProps {
 type LoadState = 'loading' | 'loaded' | 'failed';
 
 /**
+ * The image's state as the browser has it when React takes it over: a page rendered on the
+ * server shows its pictures before the app's code has run, and a picture that arrived (or
+ * failed) by then fired its load or error event before anyone listened.
+ */
+function settledAlready(setState: (state: LoadState) => void) {
+  return (image: HTMLImageElement | null) => {
+    if (!image?.complete || !image.currentSrc) return;
+    setState(image.naturalWidth > 0 ? 'loaded' : 'failed');
+  };
+}
+
+/**
  * A product picture in a frame (SPEC section 2, card): a placeholder (or the thumbnail) while it
  * loads or when there is none, and a failure icon when it cannot be loaded.
  */
@@ -46,6 +58,8 @@ function FramedImage({
 }: ProductImageProps & { src: string | null; preview: string | null }) {
   const [state, setState] = useState<LoadState>('loading');
   const [previewState, setPreviewState] = useState<LoadState>('loading');
+  const fullSettled = useMemo(() => settledAlready(setState), []);
+  const previewSettled = useMemo(() => settledAlready(setPreviewState), []);
   const previewShown = preview !== null && previewState === 'loaded' && state !== 'loaded';
   const failed = state === 'failed' && (preview === null || previewState === 'failed');
   const frame = !src ? 'none' : state === 'loaded' ? 'loaded' : previewShown ? 'preview' : state;
@@ -60,6 +74,7 @@ function FramedImage({
           loading={loading}
           decoding="async"
           className={`product-image__img product-image__img--preview product-image__img--${fit}`}
+          ref={previewSettled}
           onLoad={() => setPreviewState('loaded')}
           onError={() => setPreviewState('failed')}
         />
@@ -72,6 +87,7 @@ function FramedImage({
           decoding="async"
           {...(priority ? { fetchPriority: 'high' as const } : {})}
           className={`product-image__img product-image__img--full product-image__img--${fit}${priority ? ' product-image__img--priority' : ''}`}
+          ref={fullSettled}
           onLoad={() => setState('loaded')}
           onError={() => setState('failed')}
         />

@@ -1,7 +1,10 @@
 import './Skeletons.css';
 
+/** Two rows of the widest grid (4 columns); four rows of a phone's, which fill its screen. */
+export const PLACEHOLDER_CARDS = 8;
+
 /** SPEC section 4: a public shop shows a skeleton while it loads. */
-export function ShopSkeleton({ columns }: { columns: number }) {
+export function ShopSkeleton() {
   return (
     <div className="storefront-skeleton" role="status" aria-label="Loading shop">
       <div className="storefront-skeleton__header">
@@ -9,8 +12,8 @@ export function ShopSkeleton({ columns }: { columns: number }) {
         <span className="skeleton skeleton--line skeleton--title" />
         <span className="skeleton skeleton--line skeleton--text" />
       </div>
-      <div className={`product-grid product-grid--cols-${columns}`}>
-        {Array.from({ length: columns * 2 }, (_, index) => (
+      <div className="product-grid">
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
           <span key={index} className="storefront-skeleton__card">
             <span className="skeleton skeleton--square" />
             <span className="skeleton skeleton--line" />

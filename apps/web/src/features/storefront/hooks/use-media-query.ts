@@ -19,11 +19,3 @@ export function useMediaQuery(query: string): boolean {
 
 /** SPEC section 9: under 768 px is a phone. */
 export const TABLET_UP = '(min-width: 768px)';
-const DESKTOP_UP = '(min-width: 1024px)';
-
-/** SPEC section 2: the product grid has 2 columns on phones, 3 on tablets and 4 on desktops. */
-export function useGridColumns(): 2 | 3 | 4 {
-  const tablet = useMediaQuery(TABLET_UP);
-  const desktop = useMediaQuery(DESKTOP_UP);
-  return desktop ? 4 : tablet ? 3 : 2;
-}

@@ -4,7 +4,6 @@ import { fail, mockApi, networkDown, ok } from '../../../test/mock-api';
 import { passTime } from '../../../test/clock';
 import { renderApp } from '../../../test/render-app';
 import { testProduct, testShop } from '../test/fixtures';
-import { setViewportWidth } from '../test/viewport';
 
 const kurta = testProduct();
 const diya = testProduct({
@@ -209,23 +208,6 @@ describe("the shop's lightbox", () => {
       '/api/shop/product-images/lamp-2/thumbnail',
       '/api/shop/product-images/lamp-2',
     ]);
-  });
-});
-
-describe("the shop's product grid", () => {
-  it.each([
-    [390, 'product-grid--cols-2'],
-    [767, 'product-grid--cols-2'],
-    [768, 'product-grid--cols-3'],
-    [1023, 'product-grid--cols-3'],
-    [1024, 'product-grid--cols-4'],
-    [1440, 'product-grid--cols-4'],
-  ])('at %i px wide has the class %s', async (width, className) => {
-    setViewportWidth(width);
-    mockShop();
-    renderApp('/meera-finds');
-    const card = await screen.findByRole('heading', { level: 3, name: 'Brass diya set of 4' });
-    expect(card.closest('ul')).toHaveClass('product-grid', className);
   });
 });
 

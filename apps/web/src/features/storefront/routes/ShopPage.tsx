@@ -10,10 +10,9 @@ import { AlertIcon, BagIcon, LockIcon } from '../components/icons';
 import { Lightbox } from '../components/Lightbox';
 import { ProductCard } from '../components/ProductCard';
 import { ShopHeader } from '../components/ShopHeader';
-import { ShopSkeleton } from '../components/Skeletons';
+import { PLACEHOLDER_CARDS, ShopSkeleton } from '../components/Skeletons';
 import { StorefrontMessage } from '../components/StorefrontMessage';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { useGridColumns } from '../hooks/use-media-query';
 import { useShopVisit } from '../hooks/use-shop-visit';
 import { shopBanners } from '../utils/banners';
 import { ShopPageMessages, shopProblemOf, type ShopProblem } from '../utils/errors';
@@ -30,7 +29,6 @@ const homeLink = (
 /** SPEC section 2, "Public shop page": /{shopUrl}, also under /shop/ and /open/. */
 export function ShopPage() {
   const shopUrl = shopUrlParam(useParams().shopUrl);
-  const columns = useGridColumns();
   const shopQuery = usePublicShopQuery(shopUrl ?? skipToken);
   const productsQuery = usePublicShopProductsQuery(shopUrl ?? skipToken);
   // This address's answers only: after an in-app move to another shop, not the last one's.
@@ -54,12 +52,12 @@ export function ShopPage() {
     );
   }
 
-  if (shown) return <LoadedShop shop={shown} columns={columns} products={productsQuery} />;
+  if (shown) return <LoadedShop shop={shown} products={productsQuery} />;
 
   if (!problem && shop === undefined) {
     return (
       <div className="storefront">
-        <ShopSkeleton columns={columns} />
+        <ShopSkeleton />
       </div>
     );
   }
@@ -130,11 +128,10 @@ interface ProductsState {
 
 interface LoadedShopProps {
   shop: PublicShop;
-  columns: 2 | 3 | 4;
   products: ProductsState;
 }
 
-function LoadedShop({ shop, columns, products }: LoadedShopProps) {
+function LoadedShop({ shop, products }: LoadedShopProps) {
   const [lightbox, setLightbox] = useState<{ images: string[]; title: string } | null>(null);
   const banners = shopBanners(shop);
 
@@ -149,7 +146,6 @@ function LoadedShop({ shop, columns, products }: LoadedShopProps) {
         </h2>
         <ProductList
           shop={shop}
-          columns={columns}
           products={products}
           onOpenImages={(images, title) => setLightbox({ images, title })}
         />
@@ -164,21 +160,16 @@ function LoadedShop({ shop, columns, products }: LoadedShopProps) {
 
 interface ProductListProps {
   shop: PublicShop;
-  columns: 2 | 3 | 4;
   products: ProductsState;
   onOpenImages: (images: string[], title: string) => void;
 }
 
-function ProductList({ shop, columns, products, onOpenImages }: ProductListProps) {
+function ProductList({ shop, products, onOpenImages }: ProductListProps) {
   const { currentData: data, isError, refetch } = products;
   if (data === undefined && !isError) {
     return (
-      <div
-        className={`product-grid product-grid--cols-${columns}`}
-        role="status"
-        aria-label="Loading products"
-      >
-        {Array.from({ length: columns * 2 }, (_, index) => (
+      <div className="product-grid" role="status" aria-label="Loading products">
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
           <span key={index} className="skeleton skeleton--square" />
         ))}
       </div>
@@ -207,13 +198,15 @@ function ProductList({ shop, columns, products, onOpenImages }: ProductListProps
     );
   }
   return (
-    <ul className={`product-grid product-grid--cols-${columns}`}>
+    <ul className="product-grid">
       {data.map((product, index) => (
         <li key={product.id}>
           <ProductCard
             product={product}
             to={productPath(shop.shopUrl, product.shortCode)}
-            eager={index < columns * 2}
+            // A phone's first two rows; further ones load as they near the screen (on a wider
+            // screen that is at once).
+            eager={index < 4}
             priority={index === 0 && shopBanners(shop).length === 0}
             onOpenImages={(images) => onOpenImages(images, product.title)}
           />

@@ -1,0 +1,46 @@
+import { type BuildManifest, pageChunks, routeAssetTags } from './route-assets';
+
+// The shape Vite writes: the entry preloads its own imports and links its own stylesheet in
+// index.html; the shop page's chunk imports a shared chunk and one the entry imports too.
+const MANIFEST: BuildManifest = {
+  'index.html': {
+    file: 'assets/index-1.js',
+    isEntry: true,
+    imports: ['_api-2.js'],
+    css: ['assets/index-1.css'],
+  },
+  '_api-2.js': { file: 'assets/api-2.js' },
+  '_storefront-3.js': { file: 'assets/storefront-3.js', css: ['assets/storefront-3.css'] },
+  'src/ShopPage.tsx': {
+    file: 'assets/ShopPage-4.js',
+    imports: ['_storefront-3.js', '_api-2.js'],
+    css: ['assets/ShopPage-4.css'],
+  },
+};
+
+describe("a public page's assets", () => {
+  it('are the entry, the route chunk and what they import, each once', () => {
+    expect(pageChunks(MANIFEST, 'src/ShopPage.tsx').sort()).toEqual([
+      '_api-2.js',
+      '_storefront-3.js',
+      'index.html',
+      'src/ShopPage.tsx',
+    ]);
+  });
+
+  it("ask for the route's stylesheets (shared ones first) and code that index.html does not already ask for", () => {
+    const tags = routeAssetTags(MANIFEST, 'src/ShopPage.tsx')
+      .split('\n')
+      .map((tag) => tag.trim());
+    expect(tags).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/storefront-3.css" />',
+      '<link rel="stylesheet" crossorigin href="/assets/ShopPage-4.css" />',
+      '<link rel="modulepreload" crossorigin href="/assets/storefront-3.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/ShopPage-4.js" />',
+    ]);
+  });
+
+  it('refuse a route the build does not have', () => {
+    expect(() => routeAssetTags(MANIFEST, 'src/Missing.tsx')).toThrow(/no chunk src\/Missing/);
+  });
+});

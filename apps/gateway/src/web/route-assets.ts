@@ -1,0 +1,68 @@
+/** One chunk of the web app's build, as Vite's manifest (dist/.vite/manifest.json) lists it. */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+export type BuildManifest = Record<string, ManifestChunk>;
+
+/** Where Vite writes the manifest, under the web app's build folder. */
+export const MANIFEST_FILE = '.vite/manifest.json';
+
+/** The modules of the public pages' routes (apps/web/src/app/routes.tsx), by page kind. */
+export const PUBLIC_PAGE_MODULES = {
+  shop: 'src/features/storefront/routes/ShopPage.tsx',
+  product: 'src/features/storefront/routes/ProductPage.tsx',
+} as const;
+
+function entryOf(manifest: BuildManifest): string {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry) throw new Error('The web build manifest has no entry.');
+  return entry;
+}
+
+/**
+ * `keys` and every chunk they import statically, each once, imports before their importer:
+ * the order their stylesheets apply in (a page's own rules after the shared ones they refine).
+ */
+function withImports(manifest: BuildManifest, keys: string[]): string[] {
+  const ordered: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The web build manifest has no chunk ${key}.`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    ordered.push(key);
+  };
+  for (const key of keys) visit(key);
+  return ordered;
+}
+
+/** The manifest keys of what a page loads: the entry, its route's chunk and their imports. */
+export function pageChunks(manifest: BuildManifest, routeModule: string): string[] {
+  return withImports(manifest, [entryOf(manifest), routeModule]);
+}
+
+/**
+ * The tags that let a rendered page paint styled and take over without a wait: the route's
+ * stylesheets (without them the page's own HTML would paint unstyled) and its code as
+ * `modulepreload`, for what the entry's own tags in index.html do not already ask for.
+ */
+export function routeAssetTags(manifest: BuildManifest, routeModule: string): string {
+  const entryChunks = new Set(withImports(manifest, [entryOf(manifest)]));
+  const entryCss = new Set([...entryChunks].flatMap((key) => manifest[key]!.css ?? []));
+  const routeChunks = pageChunks(manifest, routeModule).filter((key) => !entryChunks.has(key));
+  const css = [...new Set(routeChunks.flatMap((key) => manifest[key]!.css ?? []))].filter(
+    (file) => !entryCss.has(file),
+  );
+  return [
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+    ...routeChunks.map(
+      (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}" />`,
+    ),
+  ].join('\n    ');
+}
