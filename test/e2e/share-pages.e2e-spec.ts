@@ -1,6 +1,7 @@
 import {
   EMBEDDED_DATA_ID,
   type EmbeddedPublicData,
+  ImageSlots,
   type Product,
   type PublicProduct,
   type PublicShop,
@@ -178,10 +179,12 @@ describe('a public shop page, as a link preview reads it', () => {
     };
     expect(data.shop).toEqual({ shopUrl, data: shop.data });
     expect(data.products).toEqual({ shopUrl, data: list.data });
-    // The picture that paints largest first is asked for at once.
-    expect(document.link('preload')?.attr('href')).toBe(
-      `${stackBaseUrl()}${products[0]!.imageUrl}/thumbnail`,
-    );
+    // The picture that paints largest first is asked for at once, as the first card asks for it.
+    const picture = `${stackBaseUrl()}${products[0]!.imageUrl}`;
+    const preload = document.link('preload');
+    expect(preload?.attr('imagesrcset')).toBe(`${picture}/thumbnail 320w, ${picture}/medium 720w`);
+    expect(preload?.attr('imagesizes')).toBe(ImageSlots.gridCard);
+    expect(preload?.attr('href')).toBeUndefined();
   });
 
   it('is the same page under /shop/ and /open/, with one canonical address', async () => {
@@ -280,7 +283,12 @@ describe('a public product page, as a link preview reads it', () => {
       shortCode: product.shortCode,
       data: { id: product.id, title: 'Red Kanchipuram silk saree' },
     });
-    expect(document.link('preload')?.attr('href')).toBe(`${base}${product.imageUrl}`);
+    // A phone preloads the medium variant, a wide screen the full picture, as the gallery does.
+    const preload = document.link('preload');
+    expect(preload?.attr('imagesrcset')).toBe(
+      `${base}${product.imageUrl}/medium 720w, ${base}${product.imageUrl} 2048w`,
+    );
+    expect(preload?.attr('imagesizes')).toBe(ImageSlots.productMain);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   ErrorCode,
   type ImageIngestRequest,
   type IncomingUpload,
+  PRIMARY_BOXES,
   type ResizeOptions,
   SHARE_CARD_KINDS,
   UploadMessages,
@@ -29,16 +30,6 @@ import { toUploadedImage } from './image.mapper';
 import { ImagesRepository } from './images.repository';
 import { type AcceptedUpload, checkUpload, type UploadPolicy } from './intake/upload-checks';
 
-/**
- * The largest a stored image of each kind may be (fit inside, never enlarged). The shop photo
- * route asks for 800×800 (SPEC section 7) unless the form says resize=false.
- */
-const BOXES: Record<StoredKind, { maxWidth: number; maxHeight: number }> = {
-  product: { maxWidth: 2048, maxHeight: 2048 },
-  profile: { maxWidth: 1024, maxHeight: 1024 },
-  shop: { maxWidth: 2048, maxHeight: 2048 },
-  banner: { maxWidth: 2400, maxHeight: 1200 },
-};
 const DEFAULT_QUALITY = 0.85;
 
 /** What a caller asked for, on top of the accepted upload. */
@@ -98,7 +89,7 @@ export class ImagesService {
   /** Runs the primary job of an accepted upload and waits for it; answers the new image's id. */
   async process(accepted: AcceptedUpload, request: IntakeRequest): Promise<string> {
     const imageId = randomUUID();
-    const box = { ...BOXES[request.kind], quality: DEFAULT_QUALITY, ...request.resize };
+    const box = { ...PRIMARY_BOXES[request.kind], quality: DEFAULT_QUALITY, ...request.resize };
     try {
       await this.queue.processPrimary(
         {
