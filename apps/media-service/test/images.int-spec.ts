@@ -1,6 +1,7 @@
 import {
   BlobKeys,
   ErrorCode,
+  IMAGE_VARIANTS,
   SHARE_CARD,
   type ImageIngestRequest,
   type ImageVariant,
@@ -292,6 +293,7 @@ describe('media-service image intake', () => {
     });
     expect(await stored(image, 'webp')).not.toBeNull();
     expect(await stored(image, 'card')).not.toBeNull();
+    expect(await stored(image, 'medium')).not.toBeNull();
 
     const stranger = randomUUID();
     await expect(
@@ -301,7 +303,7 @@ describe('media-service image intake', () => {
 
     await running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: image._id });
     expect(await rowsOf(owner)).toEqual([]);
-    for (const variant of ['primary', 'thumbnail', 'webp', 'card'] as const)
+    for (const variant of IMAGE_VARIANTS)
       expect(await blobs.store.stat(BlobKeys.image(image._id, variant))).toBeNull();
     await expect(
       running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: image._id }),
@@ -309,6 +311,76 @@ describe('media-service image intake', () => {
     await expect(
       running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: 'not-an-id' }),
     ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+  });
+});
+
+describe('the medium variant, for phones', () => {
+  jest.setTimeout(60_000);
+
+  /** Soft grain: compresses like a photo, where a flat colour would be a few hundred bytes. */
+  const grainy = (width: number, height: number) =>
+    sharp({
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .blur(2)
+      .jpeg({ quality: 92 })
+      .toBuffer();
+
+  /** A variant's blob, its facts in the row, and its pixels as decoded. */
+  async function medium(
+    image: UploadedImage,
+    variants: Record<string, unknown>,
+    name: ImageVariant,
+  ) {
+    const bytes = (await stored(image, name))!;
+    const meta = await sharp(bytes).metadata();
+    const key = name === 'medium-webp' ? 'mediumWebp' : 'medium';
+    expect(variants[key]).toEqual({
+      contentType: `image/${meta.format}`,
+      bytes: bytes.length,
+      width: meta.width,
+      height: meta.height,
+    });
+    return { bytes, meta };
+  }
+
+  it('is a phone photo 720 px wide, in its own type, with a smaller WebP copy', async () => {
+    const userId = randomUUID();
+    const image = await (await ingest(await grainy(2016, 1512), 'IMG_2040.JPG', { userId })).answer;
+    const variants = await variantsOf(userId);
+    const jpeg = await medium(image, variants, 'medium');
+    expect([jpeg.meta.format, jpeg.meta.width, jpeg.meta.height]).toEqual(['jpeg', 720, 540]);
+    expect(await blobs.store.stat(BlobKeys.image(image._id, 'medium'))).toMatchObject({
+      contentType: 'image/jpeg',
+      metadata: { kind: 'product' },
+    });
+    const webp = await medium(image, variants, 'medium-webp');
+    expect([webp.meta.format, webp.meta.width, webp.meta.height]).toEqual(['webp', 720, 540]);
+    expect(webp.bytes.length).toBeLessThan(jpeg.bytes.length);
+    // Far fewer bytes than the full picture: what a phone on a slow network waits for.
+    expect(jpeg.bytes.length).toBeLessThan(image.bytes / 3);
+  });
+
+  it('keeps a portrait photo 720 px wide, and never enlarges a small one', async () => {
+    const userId = randomUUID();
+    const portrait = await (
+      await ingest(await sampleJpeg(1000, 2000), 'tall.jpg', { userId, kind: 'shop' })
+    ).answer;
+    const tall = await medium(portrait, await variantsOf(userId), 'medium');
+    expect([tall.meta.width, tall.meta.height]).toEqual([720, 1440]);
+
+    const owner = randomUUID();
+    const small = await (
+      await ingest(await samplePng(300, 200), 'logo.png', { userId: owner })
+    ).answer;
+    const same = await medium(small, await variantsOf(owner), 'medium');
+    expect([same.meta.format, same.meta.width, same.meta.height]).toEqual(['png', 300, 200]);
   });
 });
 
