@@ -15,6 +15,7 @@ import { pgQuery, waitFor } from '@kartlink/testing';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import {
+  grainyJpeg,
   jpegHeaderThenHtml,
   jpegWithGps,
   jpegWithTrailingHtml,
@@ -317,21 +318,6 @@ describe('media-service image intake', () => {
 describe('the medium variant, for phones', () => {
   jest.setTimeout(60_000);
 
-  /** Soft grain: compresses like a photo, where a flat colour would be a few hundred bytes. */
-  const grainy = (width: number, height: number) =>
-    sharp({
-      create: {
-        width,
-        height,
-        channels: 3,
-        background: '#000',
-        noise: { type: 'gaussian', mean: 128, sigma: 60 },
-      },
-    })
-      .blur(2)
-      .jpeg({ quality: 92 })
-      .toBuffer();
-
   /** A variant's blob, its facts in the row, and its pixels as decoded. */
   async function medium(
     image: UploadedImage,
@@ -352,7 +338,9 @@ describe('the medium variant, for phones', () => {
 
   it('is a phone photo 720 px wide, in its own type, with a smaller WebP copy', async () => {
     const userId = randomUUID();
-    const image = await (await ingest(await grainy(2016, 1512), 'IMG_2040.JPG', { userId })).answer;
+    const image = await (
+      await ingest(await grainyJpeg(2016, 1512), 'IMG_2040.JPG', { userId })
+    ).answer;
     const variants = await variantsOf(userId);
     const jpeg = await medium(image, variants, 'medium');
     expect([jpeg.meta.format, jpeg.meta.width, jpeg.meta.height]).toEqual(['jpeg', 720, 540]);
