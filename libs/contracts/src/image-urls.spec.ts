@@ -1,4 +1,4 @@
-import { cardImage, ImageSlots, largeImage, mediumOf, thumbnailOf } from './image-urls';
+import { ImageSlots, largeImage, mediumOf, thumbnailOf } from './image-urls';
 
 describe('the thumbnail of an image', () => {
   it('is the /thumbnail address of our own product images', () => {
@@ -79,17 +79,8 @@ describe('the choice of sizes of a picture', () => {
     );
   });
 
-  it('offers a card its thumbnail, and the medium variant for wider slots', () => {
-    expect(cardImage(image)).toEqual({
-      src: `${image}/thumbnail`,
-      srcSet: `${image}/thumbnail 320w, ${image}/medium 720w`,
-      sizes: ImageSlots.gridCard,
-    });
-  });
-
   it('offers no choice for an image from elsewhere', () => {
     const external = 'https://images.example.com/saree.jpg';
     expect(largeImage(external, ImageSlots.productMain)).toEqual({ src: external });
-    expect(cardImage(external)).toEqual({ src: external });
   });
 });

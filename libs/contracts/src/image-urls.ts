@@ -58,11 +58,15 @@ export function mediumOf(address: string): string {
 }
 
 /**
- * Where the public pages show a picture: the `sizes` of its slot, as the storefront's CSS lays
- * it out (storefront.css: the page is at most 72rem wide with 1rem each side; ImageGallery.css,
- * ProductPage.css, BannerCarousel.css, ProductCard.css). Written once here, because the page
+ * Where the public pages show a large picture: the `sizes` of its slot, as the storefront's CSS
+ * lays it out (storefront.css: the page is at most 72rem wide with 1rem each side;
+ * ImageGallery.css, ProductPage.css, BannerCarousel.css). Written once here, because the page
  * head's preload must ask for exactly what the page's `<img>` will (else the phone downloads
  * the picture twice).
+ *
+ * The product grid's cards keep their thumbnail alone: a phone's half-width card needs 322
+ * pixels at 1.75 device pixels per pixel, and offered the medium variant beside the 320 px
+ * thumbnail, Chromium took the medium one for every card.
  */
 export const ImageSlots = {
   /** The product page's main picture: the page's width on phones, half of it from 768 px. */
@@ -71,9 +75,6 @@ export const ImageSlots = {
   /** A banner: one across a phone, three side by side from 768 px. */
   banner:
     '(min-width: 72rem) calc(68.5rem / 3), (min-width: 768px) calc((100vw - 3.5rem) / 3), calc(100vw - 2rem)',
-  /** A product card's picture: 2 columns on phones, 3 from 768 px, 4 from 1024 px. */
-  gridCard:
-    '(min-width: 72rem) 16.5625rem, (min-width: 1024px) calc((100vw - 5.75rem) / 4), (min-width: 768px) calc((100vw - 4rem) / 3), calc((100vw - 2.75rem) / 2)',
 } as const;
 
 /** An `<img>`'s address and, for our own images, its choice of sizes. */
@@ -95,19 +96,5 @@ export function largeImage(address: string, sizes: string): ResponsiveImage {
     src: address,
     srcSet: `${medium} ${VARIANT_WIDTHS.medium}w, ${address} ${full}w`,
     sizes,
-  };
-}
-
-/**
- * A product card's picture: its thumbnail, or the medium variant where the slot is wider than
- * a thumbnail shows sharply (a desktop grid on a screen of 2 or more device pixels per pixel).
- */
-export function cardImage(address: string): ResponsiveImage {
-  const thumbnail = thumbnailOf(address);
-  if (thumbnail === address) return { src: address };
-  return {
-    src: thumbnail,
-    srcSet: `${thumbnail} ${VARIANT_WIDTHS.thumbnail}w, ${mediumOf(address)} ${VARIANT_WIDTHS.medium}w`,
-    sizes: ImageSlots.gridCard,
   };
 }

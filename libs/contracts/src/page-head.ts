@@ -1,4 +1,4 @@
-import { cardImage, ImageSlots, largeImage, type ResponsiveImage } from './image-urls';
+import { ImageSlots, largeImage, type ResponsiveImage, thumbnailOf } from './image-urls';
 import type { PublicProduct } from './product';
 import { formatRupees } from './product-rules';
 import type { PublicShop } from './shop';
@@ -125,11 +125,11 @@ export function shopPageHead(
   const image = shareImage(base, shop, shop.shopPhotoURL, name);
   const banner = shop.banners?.enabled ? shop.banners.images[0]?.url : undefined;
   const firstProductImage = visible.map((p) => productImages(p)[0]).find(Boolean);
-  // Without a banner, the first product card's picture paints largest.
+  // Without a banner, the first product card's picture (its thumbnail) paints largest.
   const lcp = banner
     ? largeImage(absolute(base, banner), ImageSlots.banner)
     : firstProductImage
-      ? cardImage(absolute(base, firstProductImage))
+      ? { src: absolute(base, thumbnailOf(firstProductImage)) }
       : undefined;
   const sameAs = visibleSocialLinks(shop.socialMedia ?? {})
     .map((link) => link.url)

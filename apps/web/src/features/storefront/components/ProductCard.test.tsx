@@ -1,4 +1,4 @@
-import { ImageSlots, type PublicProduct } from '@kartlink/contracts';
+import type { PublicProduct } from '@kartlink/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -123,12 +123,11 @@ describe("a product card's image", () => {
     expect(router.state.location.pathname).toBe('/meera-finds');
   });
 
-  it('is the thumbnail of our own picture, with its medium variant for wider slots', () => {
+  it('is the thumbnail of our own picture, with no larger one offered', () => {
     const image = '/api/shop/product-images/0b7e7a4e-6c52-4d8e-9a57-1f0b6a1d2c3e';
     renderCard(testProduct({ imageUrl: image }));
     const shown = screen.getByRole('img', { name: 'Block-print cotton kurta' });
     expect(shown).toHaveAttribute('src', `${image}/thumbnail`);
-    expect(shown).toHaveAttribute('srcset', `${image}/thumbnail 320w, ${image}/medium 720w`);
-    expect(shown).toHaveAttribute('sizes', ImageSlots.gridCard);
+    expect(shown).not.toHaveAttribute('srcset');
   });
 });

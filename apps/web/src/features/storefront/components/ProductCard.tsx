@@ -1,6 +1,7 @@
 import type { PublicProduct } from '@kartlink/contracts';
-import { cardImage, formatRupees } from '@kartlink/contracts';
+import { formatRupees } from '@kartlink/contracts';
 import { Link } from 'react-router';
+import { thumbnailOf } from '@kartlink/contracts';
 import {
   CARD_DESCRIPTION_LIMIT,
   CARD_TITLE_LIMIT,
@@ -38,7 +39,7 @@ export function ProductCard({ product, to, onOpenImages, eager, priority }: Prod
   const chips = platformChips(product.platforms);
   const image = (
     <ProductImage
-      {...(images[0] ? cardImage(images[0]) : { src: null })}
+      src={images[0] ? thumbnailOf(images[0]) : null}
       alt={product.title}
       className="product-card__image"
       loading={eager ? 'eager' : 'lazy'}
