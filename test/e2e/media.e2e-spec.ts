@@ -528,22 +528,44 @@ describe('medium variants, for phones', () => {
     expect(webp.bytes.length).toBeLessThan(jpeg.bytes.length);
   });
 
-  it('stands the full image in, briefly, for an image from before medium variants', async () => {
-    const image = await upload('/photos/upload', 'image', await grainyJpeg(1200, 900), 'old.jpg');
-    await madeThumbnail(mediumOf(image.url));
-    // As an image uploaded before this variant was made: neither of its blobs is there.
-    await blobs.store.delete(BlobKeys.image(image._id, 'medium'));
-    await blobs.store.delete(BlobKeys.image(image._id, 'medium-webp'));
-    const standIn = await served(mediumOf(image.url));
+  it('stands the full image in, briefly, for an image from before medium variants, and makes them', async () => {
+    // Two images, each read once without its medium variant: as JPEG, and as WebP.
+    const [jpeg, webp] = [
+      await upload('/photos/upload', 'image', await grainyJpeg(1200, 900), 'old.jpg'),
+      await upload('/photos/upload', 'image', await grainyJpeg(1200, 900), 'older.jpg'),
+    ];
+    for (const image of [jpeg, webp]) {
+      // The upload's own job quite finished (its row is written last), so none makes them again.
+      await waitFor(
+        async () =>
+          (
+            await pgQuery<{ done: boolean }>(
+              `SELECT variants ? 'card' AS done FROM media.images WHERE id = $1`,
+              [image._id],
+            )
+          )[0]?.done || undefined,
+        { timeoutMs: 30_000, description: 'the variants' },
+      );
+      // As an image uploaded before medium variants were made: neither blob is there.
+      await blobs.store.delete(BlobKeys.image(image._id, 'medium'));
+      await blobs.store.delete(BlobKeys.image(image._id, 'medium-webp'));
+    }
+    const standIn = await served(mediumOf(jpeg.url));
     expect(standIn.status).toBe(200);
     expect(standIn.headers.get('content-type')).toBe('image/jpeg');
     expect(standIn.headers.get('cache-control')).toBe('public, max-age=60');
-    expect(standIn.bytes.equals((await served(image.url)).bytes)).toBe(true);
+    expect(standIn.bytes.equals((await served(jpeg.url)).bytes)).toBe(true);
     // A browser that takes WebP gets the full image's WebP copy, as at the image's own address.
-    const webp = await served(mediumOf(image.url), WEBP);
-    expect(webp.headers.get('content-type')).toBe('image/webp');
-    expect(webp.headers.get('cache-control')).toBe('public, max-age=60');
-    expect(webp.bytes.equals((await served(image.url, WEBP)).bytes)).toBe(true);
+    const webpStandIn = await served(mediumOf(webp.url), WEBP);
+    expect(webpStandIn.headers.get('content-type')).toBe('image/webp');
+    expect(webpStandIn.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(webpStandIn.bytes.equals((await served(webp.url, WEBP)).bytes)).toBe(true);
+
+    // Serving the stand-in asked media-service for the medium variant: the next visitor gets it.
+    for (const image of [jpeg, webp]) {
+      const made = await madeThumbnail(mediumOf(image.url));
+      expect(await dimensions(made.bytes)).toEqual({ width: 720, height: 540, format: 'jpeg' });
+    }
   });
 
   it('serves the medium variant of a banner and of a shop photo, each at its own address only', async () => {

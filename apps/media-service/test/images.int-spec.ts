@@ -370,6 +370,37 @@ describe('the medium variant, for phones', () => {
     const same = await medium(small, await variantsOf(owner), 'medium');
     expect([same.meta.format, same.meta.width, same.meta.height]).toEqual(['png', 300, 200]);
   });
+
+  it('is made for an image from before medium variants when asked', async () => {
+    const userId = randomUUID();
+    const image = await (
+      await ingest(await sampleJpeg(1600, 1200), 'old.jpg', { userId, kind: 'profile' })
+    ).answer;
+    await variantsOf(userId);
+    // As it was before medium variants: no blobs, none in the row.
+    await blobs.store.delete(BlobKeys.image(image._id, 'medium'));
+    await blobs.store.delete(BlobKeys.image(image._id, 'medium-webp'));
+    await pgQuery(
+      `UPDATE media.images SET variants = variants - 'medium' - 'mediumWebp' WHERE id = $1`,
+      [image._id],
+    );
+    // Asked as the gateway asks: at each read of the image standing in for its medium variant.
+    const made = await waitFor(
+      async () => {
+        expect(
+          await running.request(Subjects.media.makeMissingVariants, { id: image._id }),
+        ).toBeNull();
+        return (await stored(image, 'medium')) ?? undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 200, description: 'the medium variant made afterwards' },
+    );
+    const meta = await sharp(made).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 720, 540]);
+    await waitFor(async () => (await rowsOf(userId))[0]?.variants.medium, {
+      timeoutMs: 15_000,
+      description: 'the medium variant in the row',
+    });
+  });
 });
 
 /** Waits for the background job's variants of an image. */
@@ -512,7 +543,9 @@ describe('share cards of shop photos and product images', () => {
     const askedUntilMade = (description: string) =>
       waitFor(
         async () => {
-          expect(await running.request(Subjects.media.makeCard, { id: image._id })).toBeNull();
+          expect(
+            await running.request(Subjects.media.makeMissingVariants, { id: image._id }),
+          ).toBeNull();
           return stored(image, 'card');
         },
         { timeoutMs: 30_000, intervalMs: 200, description },
@@ -525,7 +558,7 @@ describe('share cards of shop photos and product images', () => {
 
     // Nothing to do for an unknown id or one that is not an id.
     for (const id of [randomUUID(), 'not-an-id'])
-      expect(await running.request(Subjects.media.makeCard, { id })).toBeNull();
+      expect(await running.request(Subjects.media.makeMissingVariants, { id })).toBeNull();
   });
 
   it('makes none of a profile photo or a banner', async () => {
@@ -537,8 +570,8 @@ describe('share cards of shop photos and product images', () => {
     expect(variants.card).toBeUndefined();
     expect(await stored(photo, 'card')).toBeNull();
     // Asked for it, as the gateway does when it serves the photo in the card's stead: none.
-    await running.request(Subjects.media.makeCard, { id: photo._id });
-    await running.request(Subjects.media.makeCard, { id: randomUUID() });
+    await running.request(Subjects.media.makeMissingVariants, { id: photo._id });
+    await running.request(Subjects.media.makeMissingVariants, { id: randomUUID() });
     expect(await stored(photo, 'card')).toBeNull();
   });
 });

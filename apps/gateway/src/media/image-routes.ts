@@ -38,8 +38,15 @@ const PHOTO_KINDS: readonly StoredImageKind[] = ['profile', 'shop'];
 
 /** What a route asks for; the WebP copies are chosen by Accept, never asked for by address. */
 type ServedVariant = Exclude<ImageVariant, 'webp' | 'medium-webp'>;
-/** The variants served as WebP to browsers that accept it. */
-const WEBP_SERVED: readonly ServedVariant[] = ['primary', 'medium'];
+
+/**
+ * The WebP copy a browser that takes WebP gets instead: the primary and medium variants of a
+ * JPEG or PNG have one, and a primary standing in for a medium variant offers its own.
+ */
+function webpOf(variant: ServedVariant, standIn: boolean): ImageVariant | undefined {
+  if (variant === 'medium' && !standIn) return 'medium-webp';
+  return variant === 'primary' || variant === 'medium' ? 'webp' : undefined;
+}
 
 const served = {
   200: {
@@ -126,13 +133,14 @@ export function registerImageRoutes(app: NestFastifyApplication) {
       const info =
         wanted ?? (variant !== 'primary' ? await blobs.stat(BlobKeys.image(id, 'primary')) : null);
       if (info && kinds.includes(info.metadata.kind as StoredImageKind)) {
-        // An image from before share cards: media-service makes its card for the next visitor.
+        // An image from before share cards or medium variants: media-service makes them for the
+        // next visitor.
+        const kind = info.metadata.kind as StoredImageKind;
         if (
           !wanted &&
-          variant === 'card' &&
-          SHARE_CARD_KINDS.includes(info.metadata.kind as StoredImageKind)
+          (variant === 'medium' || (variant === 'card' && SHARE_CARD_KINDS.includes(kind)))
         )
-          void services.request(Subjects.media.makeCard, { id }).catch(() => undefined);
+          void services.request(Subjects.media.makeMissingVariants, { id }).catch(() => undefined);
         return { info, standIn: !wanted };
       }
     }
@@ -162,13 +170,7 @@ export function registerImageRoutes(app: NestFastifyApplication) {
   ) {
     const found = await find(id, variant, kinds);
     let info = found.info;
-    // The primary and medium variants of a JPEG or PNG have WebP copies; a primary standing in
-    // for a medium variant offers its own.
-    const webp = !WEBP_SERVED.includes(variant)
-      ? undefined
-      : variant === 'medium' && !found.standIn
-        ? 'medium-webp'
-        : 'webp';
+    const webp = webpOf(variant, found.standIn);
     const negotiable =
       webp !== undefined && (info.contentType === 'image/jpeg' || info.contentType === 'image/png');
     if (negotiable) info = await negotiate(request, id, info, webp);

@@ -3,6 +3,7 @@ import {
   BlobKeys,
   ErrorCode,
   type ImageIngestRequest,
+  type ImageVariant,
   type IncomingUpload,
   PRIMARY_BOXES,
   type ResizeOptions,
@@ -111,12 +112,20 @@ export class ImagesService {
     return imageId;
   }
 
-  /** The share card of an image uploaded before cards were made (Subjects.media.makeCard). */
-  async makeCard(id: string): Promise<null> {
+  /**
+   * The medium variant and share card of an image uploaded before they were made
+   * (Subjects.media.makeMissingVariants): its variants are made again when one is missing.
+   */
+  async makeMissingVariants(id: string): Promise<null> {
     const image = isUuid(id) ? await this.images.findById(id) : null;
-    if (!image || !SHARE_CARD_KINDS.includes(image.kind)) return null;
-    if (!(await this.blobs.stat(BlobKeys.image(image.id, 'card'))))
-      await this.queue.queueMissingCard(image.id);
+    if (!image) return null;
+    const expected: ImageVariant[] = SHARE_CARD_KINDS.includes(image.kind)
+      ? ['medium', 'card']
+      : ['medium'];
+    const found = await Promise.all(
+      expected.map((variant) => this.blobs.stat(BlobKeys.image(image.id, variant))),
+    );
+    if (found.some((info) => !info)) await this.queue.queueMissingVariants(image.id);
     return null;
   }
 
