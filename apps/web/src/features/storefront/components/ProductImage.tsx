@@ -5,8 +5,8 @@ import './ProductImage.css';
 interface ProductImageProps {
   src: string | null | undefined;
   /**
-   * Other sizes of the same picture and the width it is shown at (contracts' largeImage,
-   * cardImage): the browser takes the smallest that is sharp on its screen.
+   * Other sizes of the same picture and the width it is shown at (contracts' largeImage): the
+   * browser takes the smallest that is sharp on its screen.
    */
   srcSet?: string;
   sizes?: string;
