@@ -382,8 +382,9 @@ describe('the public shop with banners', () => {
       const { context, page } = await open(screen);
       await screenshotOnFailure(page, `layout-banners-${screen}`, async () => {
         await page.addInitScript(COUNT_LAYOUT_SHIFTS);
-        // The banner images come a second after they are asked for, as on a slow network.
-        await page.route('**/api/banners/*', async (route) => {
+        // The banner images (and their medium variants) come a second after they are asked
+        // for, as on a slow network.
+        await page.route(/\/api\/banners\/[0-9a-f-]{36}(\/medium)?$/, async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 1000));
           await route.continue();
         });

@@ -28,6 +28,17 @@ async function loadedSize(image: Locator): Promise<{ width: number; height: numb
   }));
 }
 
+/** Which picture of its srcset an <img> loaded (its currentSrc), and that picture's size. */
+async function chosenSize(image: Locator) {
+  await loadedSize(image);
+  const chosen = await image.evaluate(
+    (element) => (element as unknown as { currentSrc: string }).currentSrc,
+  );
+  const bytes = Buffer.from(await (await fetch(chosen)).arrayBuffer());
+  const { width, height } = await sharp(bytes).metadata();
+  return { medium: chosen.endsWith('/medium'), width, height };
+}
+
 beforeAll(async () => {
   browser = await launchChromium();
 });
@@ -121,10 +132,23 @@ describe('images of a new shop', () => {
     const { width, height } = await sharp(Buffer.from(await full.arrayBuffer())).metadata();
     expect({ width, height }).toEqual({ width: 800, height: 800 });
 
+    // Three banners across 1280 px at one device pixel per pixel: about 400 px wide each, so
+    // the browser takes the 720 px medium variant from the srcset.
     const carousel = shopper.getByRole('region', { name: 'Shop banners' });
     const banner = carousel.getByRole('img', { name: 'Grand opening sale' });
-    expect(await banner.getAttribute('src')).toMatch(/^\/api\/banners\//);
-    expect(await loadedSize(banner)).toEqual({ width: 1500, height: 500 });
+    expect(await banner.getAttribute('src')).toMatch(/^\/api\/banners\/[^/]+$/);
+    expect(await chosenSize(banner)).toEqual({ medium: true, width: 720, height: 240 });
     await visitor.close();
+
+    // On a phone of 3 device pixels per pixel the banner is 1074 pixels across: the full one.
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+    });
+    const onPhone = await phone.newPage();
+    await onPhone.goto(at(`/${shopUrl}`));
+    const phoneBanner = onPhone.getByRole('img', { name: 'Grand opening sale' });
+    expect(await chosenSize(phoneBanner)).toEqual({ medium: false, width: 1500, height: 500 });
+    await phone.close();
   });
 });

@@ -4,6 +4,7 @@ import {
   type BannerList,
   BlobKeys,
   defaultShareCardPath,
+  mediumOf,
   type PublicShop,
   SHARE_CARD,
   shareCardPath,
@@ -15,6 +16,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { TestBlobs } from '../../apps/media-service/test/support/media-harness';
 import {
+  grainyJpeg,
   phonePhoto,
   productOnWhite,
   sampleGif,
@@ -474,6 +476,127 @@ describe('share cards', () => {
       success: false,
       errorCode: 'NOT_FOUND',
       error: 'Shop not found',
+    });
+  });
+});
+
+describe('medium variants, for phones', () => {
+  let owner: Person & { shopUrl: string };
+  let blobs: TestBlobs;
+
+  beforeAll(async () => {
+    owner = await shopOwner();
+    blobs = await TestBlobs.open();
+  });
+
+  afterAll(async () => {
+    await blobs?.close();
+  });
+
+  const WEBP = { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' };
+
+  async function upload(path: string, field: string, bytes: Buffer, name: string) {
+    const answer = await sendForm<UploadedImage & Banner>(owner.visitor, path, [
+      [field, file(bytes, name, 'image/jpeg')],
+    ]);
+    expect(answer.status).toBe(201);
+    return answer.body.data;
+  }
+
+  it('serves a product image 720 px wide, cacheable for a year, as WebP to browsers that take it', async () => {
+    const image = await upload('/photos/upload', 'image', await grainyJpeg(2016, 1512), 'a.jpg');
+    const address = mediumOf(image.url);
+    expect(address).toBe(`/api/shop/product-images/${image._id}/medium`);
+
+    const jpeg = await madeThumbnail(address);
+    expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+    expect(jpeg.headers.get('vary')).toBe('Accept');
+    expect(jpeg.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await dimensions(jpeg.bytes)).toEqual({ width: 720, height: 540, format: 'jpeg' });
+    const full = await served(image.url);
+    expect(jpeg.bytes.length).toBeLessThan(full.bytes.length / 3);
+    const again = await served(address, { 'if-none-match': jpeg.headers.get('etag')! });
+    expect(again.status).toBe(304);
+
+    const webp = await served(address, WEBP);
+    expect(webp.status).toBe(200);
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect(webp.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(webp.headers.get('vary')).toBe('Accept');
+    expect(webp.headers.get('etag')).not.toBe(jpeg.headers.get('etag'));
+    expect(await dimensions(webp.bytes)).toEqual({ width: 720, height: 540, format: 'webp' });
+    expect(webp.bytes.length).toBeLessThan(jpeg.bytes.length);
+  });
+
+  it('stands the full image in, briefly, for an image from before medium variants, and makes them', async () => {
+    // Two images, each read once without its medium variant: as JPEG, and as WebP.
+    const [jpeg, webp] = [
+      await upload('/photos/upload', 'image', await grainyJpeg(1200, 900), 'old.jpg'),
+      await upload('/photos/upload', 'image', await grainyJpeg(1200, 900), 'older.jpg'),
+    ];
+    for (const image of [jpeg, webp]) {
+      // The upload's own job quite finished (its row is written last), so none makes them again.
+      await waitFor(
+        async () =>
+          (
+            await pgQuery<{ done: boolean }>(
+              `SELECT variants ? 'card' AS done FROM media.images WHERE id = $1`,
+              [image._id],
+            )
+          )[0]?.done || undefined,
+        { timeoutMs: 30_000, description: 'the variants' },
+      );
+      // As an image uploaded before medium variants were made: neither blob is there.
+      await blobs.store.delete(BlobKeys.image(image._id, 'medium'));
+      await blobs.store.delete(BlobKeys.image(image._id, 'medium-webp'));
+    }
+    const standIn = await served(mediumOf(jpeg.url));
+    expect(standIn.status).toBe(200);
+    expect(standIn.headers.get('content-type')).toBe('image/jpeg');
+    expect(standIn.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(standIn.bytes.equals((await served(jpeg.url)).bytes)).toBe(true);
+    // A browser that takes WebP gets the full image's WebP copy, as at the image's own address.
+    const webpStandIn = await served(mediumOf(webp.url), WEBP);
+    expect(webpStandIn.headers.get('content-type')).toBe('image/webp');
+    expect(webpStandIn.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(webpStandIn.bytes.equals((await served(webp.url, WEBP)).bytes)).toBe(true);
+
+    // Serving the stand-in asked media-service for the medium variant: the next visitor gets it.
+    for (const image of [jpeg, webp]) {
+      const made = await madeThumbnail(mediumOf(image.url));
+      expect(await dimensions(made.bytes)).toEqual({ width: 720, height: 540, format: 'jpeg' });
+    }
+  });
+
+  it('serves the medium variant of a banner and of a shop photo, each at its own address only', async () => {
+    const banner = await upload('/banners/upload', 'banner', await grainyJpeg(2400, 800), 'b.jpg');
+    const bannerMedium = await madeThumbnail(mediumOf(banner.url));
+    expect(mediumOf(banner.url)).toBe(`/api/banners/${banner.id}/medium`);
+    expect(await dimensions(bannerMedium.bytes)).toEqual({
+      width: 720,
+      height: 240,
+      format: 'jpeg',
+    });
+
+    const photo = await upload('/photos/shop', 'photo', await grainyJpeg(1600, 1200), 'shop.jpg');
+    const photoMedium = await madeThumbnail(mediumOf(photo.url));
+    expect(mediumOf(photo.url)).toBe(`/api/photos/${photo._id}/medium`);
+    // The shop photo route fits it inside 800×800 first.
+    expect(await dimensions(photoMedium.bytes)).toEqual({
+      width: 720,
+      height: 540,
+      format: 'jpeg',
+    });
+
+    // One kind's id at another kind's address, and an unknown id, are not found.
+    expect((await served(`/api/photos/${banner.id}/medium`)).status).toBe(404);
+    expect((await served(`/api/banners/${photo._id}/medium`)).status).toBe(404);
+    const unknown = await served(`/api/shop/product-images/${randomUUID()}/medium`);
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.bytes.toString())).toMatchObject({
+      success: false,
+      errorCode: 'NOT_FOUND',
+      error: 'Image not found',
     });
   });
 });

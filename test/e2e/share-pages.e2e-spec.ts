@@ -1,6 +1,7 @@
 import {
   EMBEDDED_DATA_ID,
   type EmbeddedPublicData,
+  ImageSlots,
   type Product,
   type PublicProduct,
   type PublicShop,
@@ -182,6 +183,7 @@ describe('a public shop page, as a link preview reads it', () => {
     expect(document.link('preload')?.attr('href')).toBe(
       `${stackBaseUrl()}${products[0]!.imageUrl}/thumbnail`,
     );
+    expect(document.link('preload')?.attr('imagesrcset')).toBeUndefined();
   });
 
   it('shows the shop and the products it lists in its own HTML, styled, before any script runs', async () => {
@@ -315,7 +317,14 @@ describe('a public product page, as a link preview reads it', () => {
       shortCode: product.shortCode,
       data: { id: product.id, title: 'Red Kanchipuram silk saree' },
     });
-    expect(document.link('preload')?.attr('href')).toBe(`${base}${product.imageUrl}`);
+    // A phone preloads the medium variant, a wide screen the full picture, as the gallery does.
+    const preload = document.link('preload');
+    expect(preload?.attr('imagesrcset')).toBe(
+      `${base}${product.imageUrl}/medium 720w, ${base}${product.imageUrl} 2048w`,
+    );
+    expect(preload?.attr('imagesizes')).toBe(ImageSlots.productMain);
+    // No href a browser without imagesrcset would fetch instead, only to show another picture.
+    expect(preload?.attr('href')).toBeUndefined();
     // The page itself is in the HTML: the product, its price and the stores to choose from.
     expect(document.all('h1').map((heading) => heading.text)).toEqual([
       'Red Kanchipuram silk saree',

@@ -14,7 +14,9 @@ import {
 import type { INestMicroservice } from '@nestjs/common';
 import { pgQuery, readTestEnv, waitFor } from '@kartlink/testing';
 import { AckPolicy, DeliverPolicy, JSONCodec } from 'nats';
+import { readBlob } from '@kartlink/server-kit';
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import {
   ownersWithShop,
   startStandInShops,
@@ -104,6 +106,20 @@ describe('media-service banners', () => {
     });
     expect(await blobs.store.stat(uploads[0]!.key)).toBeNull();
     expect(await list(caller)).toEqual({ enabled: true, images: [banner] });
+  });
+
+  it('makes a phone-sized medium variant of each banner, 720 px wide', async () => {
+    const caller = owner();
+    const [banner] = await three(caller);
+    const medium = await waitFor(
+      () => readBlob(blobs.store, BlobKeys.image(banner!.id, 'medium')).then((b) => b ?? undefined),
+      { timeoutMs: 30_000, description: 'the medium variant' },
+    );
+    const meta = await sharp(medium).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 720, 240]);
+    expect(await blobs.store.stat(BlobKeys.image(banner!.id, 'medium'))).toMatchObject({
+      metadata: { kind: 'banner' },
+    });
   });
 
   it('takes only the first 3 files of a multiple upload, in their order', async () => {

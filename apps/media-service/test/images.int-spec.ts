@@ -1,6 +1,7 @@
 import {
   BlobKeys,
   ErrorCode,
+  IMAGE_VARIANTS,
   SHARE_CARD,
   type ImageIngestRequest,
   type ImageVariant,
@@ -14,6 +15,7 @@ import { pgQuery, waitFor } from '@kartlink/testing';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import {
+  grainyJpeg,
   jpegHeaderThenHtml,
   jpegWithGps,
   jpegWithTrailingHtml,
@@ -292,6 +294,7 @@ describe('media-service image intake', () => {
     });
     expect(await stored(image, 'webp')).not.toBeNull();
     expect(await stored(image, 'card')).not.toBeNull();
+    expect(await stored(image, 'medium')).not.toBeNull();
 
     const stranger = randomUUID();
     await expect(
@@ -301,7 +304,7 @@ describe('media-service image intake', () => {
 
     await running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: image._id });
     expect(await rowsOf(owner)).toEqual([]);
-    for (const variant of ['primary', 'thumbnail', 'webp', 'card'] as const)
+    for (const variant of IMAGE_VARIANTS)
       expect(await blobs.store.stat(BlobKeys.image(image._id, variant))).toBeNull();
     await expect(
       running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: image._id }),
@@ -309,6 +312,94 @@ describe('media-service image intake', () => {
     await expect(
       running.request(Subjects.media.deleteImage, { caller: { userId: owner }, id: 'not-an-id' }),
     ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+  });
+});
+
+describe('the medium variant, for phones', () => {
+  jest.setTimeout(60_000);
+
+  /** A variant's blob, its facts in the row, and its pixels as decoded. */
+  async function medium(
+    image: UploadedImage,
+    variants: Record<string, unknown>,
+    name: ImageVariant,
+  ) {
+    const bytes = (await stored(image, name))!;
+    const meta = await sharp(bytes).metadata();
+    const key = name === 'medium-webp' ? 'mediumWebp' : 'medium';
+    expect(variants[key]).toEqual({
+      contentType: `image/${meta.format}`,
+      bytes: bytes.length,
+      width: meta.width,
+      height: meta.height,
+    });
+    return { bytes, meta };
+  }
+
+  it('is a phone photo 720 px wide, in its own type, with a smaller WebP copy', async () => {
+    const userId = randomUUID();
+    const image = await (
+      await ingest(await grainyJpeg(2016, 1512), 'IMG_2040.JPG', { userId })
+    ).answer;
+    const variants = await variantsOf(userId);
+    const jpeg = await medium(image, variants, 'medium');
+    expect([jpeg.meta.format, jpeg.meta.width, jpeg.meta.height]).toEqual(['jpeg', 720, 540]);
+    expect(await blobs.store.stat(BlobKeys.image(image._id, 'medium'))).toMatchObject({
+      contentType: 'image/jpeg',
+      metadata: { kind: 'product' },
+    });
+    const webp = await medium(image, variants, 'medium-webp');
+    expect([webp.meta.format, webp.meta.width, webp.meta.height]).toEqual(['webp', 720, 540]);
+    expect(webp.bytes.length).toBeLessThan(jpeg.bytes.length);
+    // Far fewer bytes than the full picture: what a phone on a slow network waits for.
+    expect(jpeg.bytes.length).toBeLessThan(image.bytes / 3);
+  });
+
+  it('keeps a portrait photo 720 px wide, and never enlarges a small one', async () => {
+    const userId = randomUUID();
+    const portrait = await (
+      await ingest(await sampleJpeg(1000, 2000), 'tall.jpg', { userId, kind: 'shop' })
+    ).answer;
+    const tall = await medium(portrait, await variantsOf(userId), 'medium');
+    expect([tall.meta.width, tall.meta.height]).toEqual([720, 1440]);
+
+    const owner = randomUUID();
+    const small = await (
+      await ingest(await samplePng(300, 200), 'logo.png', { userId: owner })
+    ).answer;
+    const same = await medium(small, await variantsOf(owner), 'medium');
+    expect([same.meta.format, same.meta.width, same.meta.height]).toEqual(['png', 300, 200]);
+  });
+
+  it('is made for an image from before medium variants when asked', async () => {
+    const userId = randomUUID();
+    const image = await (
+      await ingest(await sampleJpeg(1600, 1200), 'old.jpg', { userId, kind: 'profile' })
+    ).answer;
+    await variantsOf(userId);
+    // As it was before medium variants: no blobs, none in the row.
+    await blobs.store.delete(BlobKeys.image(image._id, 'medium'));
+    await blobs.store.delete(BlobKeys.image(image._id, 'medium-webp'));
+    await pgQuery(
+      `UPDATE media.images SET variants = variants - 'medium' - 'mediumWebp' WHERE id = $1`,
+      [image._id],
+    );
+    // Asked as the gateway asks: at each read of the image standing in for its medium variant.
+    const made = await waitFor(
+      async () => {
+        expect(
+          await running.request(Subjects.media.makeMissingVariants, { id: image._id }),
+        ).toBeNull();
+        return (await stored(image, 'medium')) ?? undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 200, description: 'the medium variant made afterwards' },
+    );
+    const meta = await sharp(made).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 720, 540]);
+    await waitFor(async () => (await rowsOf(userId))[0]?.variants.medium, {
+      timeoutMs: 15_000,
+      description: 'the medium variant in the row',
+    });
   });
 });
 
@@ -452,7 +543,9 @@ describe('share cards of shop photos and product images', () => {
     const askedUntilMade = (description: string) =>
       waitFor(
         async () => {
-          expect(await running.request(Subjects.media.makeCard, { id: image._id })).toBeNull();
+          expect(
+            await running.request(Subjects.media.makeMissingVariants, { id: image._id }),
+          ).toBeNull();
           return stored(image, 'card');
         },
         { timeoutMs: 30_000, intervalMs: 200, description },
@@ -465,7 +558,7 @@ describe('share cards of shop photos and product images', () => {
 
     // Nothing to do for an unknown id or one that is not an id.
     for (const id of [randomUUID(), 'not-an-id'])
-      expect(await running.request(Subjects.media.makeCard, { id })).toBeNull();
+      expect(await running.request(Subjects.media.makeMissingVariants, { id })).toBeNull();
   });
 
   it('makes none of a profile photo or a banner', async () => {
@@ -477,8 +570,8 @@ describe('share cards of shop photos and product images', () => {
     expect(variants.card).toBeUndefined();
     expect(await stored(photo, 'card')).toBeNull();
     // Asked for it, as the gateway does when it serves the photo in the card's stead: none.
-    await running.request(Subjects.media.makeCard, { id: photo._id });
-    await running.request(Subjects.media.makeCard, { id: randomUUID() });
+    await running.request(Subjects.media.makeMissingVariants, { id: photo._id });
+    await running.request(Subjects.media.makeMissingVariants, { id: randomUUID() });
     expect(await stored(photo, 'card')).toBeNull();
   });
 });

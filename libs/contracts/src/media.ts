@@ -220,9 +220,25 @@ export function photoIdOf(url: string): string | undefined {
 
 /**
  * The variants of an image in the blob store; the primary one is made before the upload answers.
- * `card` (a 1200×630 JPEG share card) is made of shop photos and product images only.
+ * `card` (a 1200×630 JPEG share card) is made of shop photos and product images only; `webp`
+ * and `medium-webp` only of a JPEG or PNG whose WebP copy is smaller.
  */
-export type ImageVariant = 'primary' | 'thumbnail' | 'webp' | 'card';
+export const IMAGE_VARIANTS = [
+  'primary',
+  'thumbnail',
+  'medium',
+  'webp',
+  'medium-webp',
+  'card',
+] as const;
+export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
+
+/**
+ * The widths the smaller variants are made at (fit inside, never enlarged): what `srcset`
+ * offers. The medium one fills a phone's width: a 412 px screen at 1.75 device pixels per CSS
+ * pixel shows a full-width picture 665 pixels wide.
+ */
+export const VARIANT_WIDTHS = { thumbnail: 320, medium: 720 } as const;
 
 /**
  * Blob keys, shared by media-service (which writes them) and the gateway (which serves them):
@@ -237,3 +253,15 @@ export const BlobKeys = {
 
 /** Each stored image blob carries its kind, so that one route never serves another's images. */
 export type StoredImageKind = ImageKind | 'banner';
+
+/**
+ * The largest a stored image of each kind may be (fit inside, never enlarged): media-service
+ * makes the primary variant within it, and `srcset` describes the primary at its width. The
+ * shop photo route asks for 800×800 (SPEC section 7) unless the form says resize=false.
+ */
+export const PRIMARY_BOXES: Record<StoredImageKind, { maxWidth: number; maxHeight: number }> = {
+  product: { maxWidth: 2048, maxHeight: 2048 },
+  profile: { maxWidth: 1024, maxHeight: 1024 },
+  shop: { maxWidth: 2048, maxHeight: 2048 },
+  banner: { maxWidth: 2400, maxHeight: 1200 },
+};

@@ -1,3 +1,4 @@
+import { ImageSlots } from './image-urls';
 import { clip, productPageHead, shopPageHead } from './page-head';
 import type { PublicProduct } from './product';
 import type { PublicShop } from './shop';
@@ -149,7 +150,8 @@ describe('the head of a product page', () => {
       BASE,
     );
     expect(head.og.image.url).toContain('/api/shop/priya-sarees/card?v=');
-    expect(head.lcpImage).toBe(external);
+    // Only our own images have smaller variants: the picture itself, with no choice of sizes.
+    expect(head.lcpImage).toEqual({ src: external });
   });
 });
 
@@ -165,5 +167,49 @@ describe('clip', () => {
   it('never cuts an emoji in half', () => {
     const cut = clip('🪔'.repeat(200), 10);
     expect(cut).toBe(`${'🪔'.repeat(9)}…`);
+  });
+});
+
+describe('the preloaded picture of a public page', () => {
+  const bannerId = '5f0e6a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+  const productImage = `${BASE}/api/shop/product-images/0b7e7a4e-6c52-4d8e-9a57-1f0b6a1d2c3e`;
+
+  it('is, on a product page, its first image: medium for phones, the full one for wide screens', () => {
+    expect(productPageHead(shop, product(), BASE).lcpImage).toEqual({
+      src: productImage,
+      srcSet: `${productImage}/medium 720w, ${productImage} 2048w`,
+      sizes: ImageSlots.productMain,
+    });
+  });
+
+  it('is, on a shop page with banners, the first banner at the size the carousel shows it', () => {
+    const banner = `/api/banners/${bannerId}`;
+    const withBanners: PublicShop = {
+      ...shop,
+      banners: {
+        enabled: true,
+        images: [{ id: bannerId, url: banner, alt: 'Diwali sale', link: '', order: 0 }],
+      },
+    };
+    expect(shopPageHead(withBanners, [product()], BASE).lcpImage).toEqual({
+      src: `${BASE}${banner}`,
+      srcSet: `${BASE}${banner}/medium 720w, ${BASE}${banner} 2400w`,
+      sizes: ImageSlots.banner,
+    });
+  });
+
+  it('is, on a shop page without banners, the first card’s thumbnail', () => {
+    expect(shopPageHead(shop, [product()], BASE).lcpImage).toEqual({
+      src: `${productImage}/thumbnail`,
+    });
+  });
+
+  it('is none on a page without pictures', () => {
+    expect(shopPageHead(shop, [], BASE).lcpImage).toBeUndefined();
+    const bare = product({
+      imageUrl: null,
+      productDetails: { ...product().productDetails, images: [], image: null },
+    });
+    expect(productPageHead(shop, bare, BASE).lcpImage).toBeUndefined();
   });
 });

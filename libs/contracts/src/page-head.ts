@@ -1,4 +1,4 @@
-import { thumbnailOf } from './image-urls';
+import { ImageSlots, largeImage, type ResponsiveImage, thumbnailOf } from './image-urls';
 import type { PublicProduct } from './product';
 import { formatRupees } from './product-rules';
 import type { PublicShop } from './shop';
@@ -30,8 +30,11 @@ export interface PageHead {
   price?: { amount: string; currency: 'INR' };
   /** schema.org objects, each written as its own `application/ld+json` script. */
   jsonLd: object[];
-  /** The picture the page paints largest first (preloaded), absolute; none when unknown. */
-  lcpImage?: string;
+  /**
+   * The picture the page paints largest first, preloaded with the same choice of sizes as the
+   * page's `<img>` (the same `srcset` and `sizes`), addresses absolute; none when unknown.
+   */
+  lcpImage?: ResponsiveImage;
 }
 
 interface ShareImage {
@@ -123,7 +126,11 @@ export function shopPageHead(
   const banner = shop.banners?.enabled ? shop.banners.images[0]?.url : undefined;
   const firstProductImage = visible.map((p) => productImages(p)[0]).find(Boolean);
   // Without a banner, the first product card's picture (its thumbnail) paints largest.
-  const lcp = banner ?? (firstProductImage ? thumbnailOf(firstProductImage) : undefined);
+  const lcp = banner
+    ? largeImage(absolute(base, banner), ImageSlots.banner)
+    : firstProductImage
+      ? { src: absolute(base, thumbnailOf(firstProductImage)) }
+      : undefined;
   const sameAs = visibleSocialLinks(shop.socialMedia ?? {})
     .map((link) => link.url)
     .filter((link) => /^https?:\/\//.test(link));
@@ -168,12 +175,8 @@ export function shopPageHead(
         })),
       },
     ],
-    lcpImage: absoluteOrUndefined(base, lcp),
+    ...(lcp ? { lcpImage: lcp } : {}),
   };
-}
-
-function absoluteOrUndefined(base: string, address: string | null | undefined) {
-  return address ? absolute(base, address) : undefined;
 }
 
 /** The head of a public product page. */
@@ -238,6 +241,8 @@ export function productPageHead(shop: PublicShop, product: PublicProduct, base: 
         ...(offers ? { offers } : {}),
       },
     ],
-    lcpImage: absoluteOrUndefined(base, images[0]),
+    ...(images[0]
+      ? { lcpImage: largeImage(absolute(base, images[0]), ImageSlots.productMain) }
+      : {}),
   };
 }

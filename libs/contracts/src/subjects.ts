@@ -75,10 +75,11 @@ export const Subjects = {
     /** { caller, id } → null: the caller's own image (not a banner); other ids answer 404. */
     deleteImage: 'media.images.delete',
     /**
-     * { id } → null: makes the share card of a shop photo or product image uploaded before
-     * cards were (the gateway asks when it serves the image in its stead); else nothing.
+     * { id } → null: makes what an image uploaded before them lacks, its medium variant and
+     * (shop photo, product image) share card (the gateway asks when it serves the image in
+     * their stead); else nothing.
      */
-    makeCard: 'media.images.make-card',
+    makeMissingVariants: 'media.images.make-missing',
     /** DefaultCardRequest → DefaultCardAnswer: draws (once) and stores a shop's default card. */
     defaultCard: 'media.cards.default',
     /** { caller } → BannerList. */

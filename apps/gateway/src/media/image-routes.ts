@@ -12,6 +12,7 @@ import {
   Subjects,
   UploadMessages,
   isUuid,
+  VARIANT_WIDTHS,
 } from '@kartlink/contracts';
 import { type BlobInfo, type BlobStore, etagOf, ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -34,6 +35,18 @@ const DEFAULT_CARD = 'public, max-age=86400';
 const MAX_KNOWN_CARDS = 2000;
 
 const PHOTO_KINDS: readonly StoredImageKind[] = ['profile', 'shop'];
+
+/** What a route asks for; the WebP copies are chosen by Accept, never asked for by address. */
+type ServedVariant = Exclude<ImageVariant, 'webp' | 'medium-webp'>;
+
+/**
+ * The WebP copy a browser that takes WebP gets instead: the primary and medium variants of a
+ * JPEG or PNG have one, and a primary standing in for a medium variant offers its own.
+ */
+function webpOf(variant: ServedVariant, standIn: boolean): ImageVariant | undefined {
+  if (variant === 'medium' && !standIn) return 'medium-webp';
+  return variant === 'primary' || variant === 'medium' ? 'webp' : undefined;
+}
 
 const served = {
   200: {
@@ -65,6 +78,11 @@ const PHOTO = image(
 );
 const PHOTO_THUMBNAIL = image('images', 'A shop or profile photo at most 320 px');
 const BANNER = image('banners', 'A banner image, used as its address');
+// The phone-sized variants the public pages offer in srcset (mediumOf in contracts).
+const MEDIUM = `at most ${VARIANT_WIDTHS.medium} px wide (WebP when the browser accepts it and it is smaller); the full image (max-age 60) until it is made`;
+const PRODUCT_MEDIUM = image('images', `A product image ${MEDIUM}`);
+const PHOTO_MEDIUM = image('images', `A shop or profile photo ${MEDIUM}`);
+const BANNER_MEDIUM = image('banners', `A banner image ${MEDIUM}`);
 
 const PRODUCT_CARD = image(
   'images',
@@ -106,51 +124,56 @@ export function registerImageRoutes(app: NestFastifyApplication) {
   const fastify = app.getHttpAdapter().getInstance();
 
   /**
-   * The blob to serve: the variant asked, else (a thumbnail or card not made yet, as for an
-   * image uploaded before cards existed) the primary one.
+   * The blob to serve: the variant asked, else (a thumbnail, medium or card not made yet, as for
+   * an image uploaded before cards or medium variants existed) the primary one.
    */
-  async function find(id: string, variant: ImageVariant, kinds: readonly StoredImageKind[]) {
+  async function find(id: string, variant: ServedVariant, kinds: readonly StoredImageKind[]) {
     if (isUuid(id)) {
       const wanted = await blobs.stat(BlobKeys.image(id, variant));
       const info =
-        wanted ??
-        (variant === 'thumbnail' || variant === 'card'
-          ? await blobs.stat(BlobKeys.image(id, 'primary'))
-          : null);
+        wanted ?? (variant !== 'primary' ? await blobs.stat(BlobKeys.image(id, 'primary')) : null);
       if (info && kinds.includes(info.metadata.kind as StoredImageKind)) {
-        // An image from before share cards: media-service makes its card for the next visitor.
+        // An image from before share cards or medium variants: media-service makes them for the
+        // next visitor.
+        const kind = info.metadata.kind as StoredImageKind;
         if (
           !wanted &&
-          variant === 'card' &&
-          SHARE_CARD_KINDS.includes(info.metadata.kind as StoredImageKind)
+          (variant === 'medium' || (variant === 'card' && SHARE_CARD_KINDS.includes(kind)))
         )
-          void services.request(Subjects.media.makeCard, { id }).catch(() => undefined);
+          void services.request(Subjects.media.makeMissingVariants, { id }).catch(() => undefined);
         return { info, standIn: !wanted };
       }
     }
     throw ServiceError.notFound(UploadMessages.imageNotFound);
   }
 
-  /** A JPEG or PNG goes out as WebP to browsers that take it, when that copy is smaller. */
-  async function negotiate(request: FastifyRequest, id: string, primary: BlobInfo) {
-    if (primary.contentType !== 'image/jpeg' && primary.contentType !== 'image/png') return primary;
-    if (!/\bimage\/webp\b/.test(request.headers.accept ?? '')) return primary;
-    return (await blobs.stat(BlobKeys.image(id, 'webp'))) ?? primary;
+  /**
+   * A JPEG or PNG primary or medium variant goes out as its WebP copy to browsers that take it,
+   * when that copy exists (it is kept only when smaller).
+   */
+  async function negotiate(
+    request: FastifyRequest,
+    id: string,
+    served: BlobInfo,
+    webp: ImageVariant,
+  ) {
+    if (!/\bimage\/webp\b/.test(request.headers.accept ?? '')) return served;
+    return (await blobs.stat(BlobKeys.image(id, webp))) ?? served;
   }
 
   async function serve(
     request: FastifyRequest,
     reply: FastifyReply,
     id: string,
-    variant: ImageVariant,
+    variant: ServedVariant,
     kinds: readonly StoredImageKind[],
   ) {
     const found = await find(id, variant, kinds);
     let info = found.info;
+    const webp = webpOf(variant, found.standIn);
     const negotiable =
-      variant === 'primary' &&
-      (info.contentType === 'image/jpeg' || info.contentType === 'image/png');
-    if (negotiable) info = await negotiate(request, id, info);
+      webp !== undefined && (info.contentType === 'image/jpeg' || info.contentType === 'image/png');
+    if (negotiable) info = await negotiate(request, id, info, webp);
     if (negotiable) void reply.header('vary', 'Accept');
     return send(request, reply, info, found.standIn ? STAND_IN : IMMUTABLE);
   }
@@ -194,6 +217,15 @@ export function registerImageRoutes(app: NestFastifyApplication) {
   );
   fastify.get<ById>('/api/photos/:id/thumbnail', { schema: PHOTO_THUMBNAIL }, (request, reply) =>
     serve(request, reply, request.params.id, 'thumbnail', PHOTO_KINDS),
+  );
+  // The phone-sized variants, offered in the public pages' srcset.
+  fastify.get<ById>(
+    '/api/shop/product-images/:id/medium',
+    { schema: PRODUCT_MEDIUM },
+    (request, reply) => serve(request, reply, request.params.id, 'medium', ['product']),
+  );
+  fastify.get<ById>('/api/photos/:id/medium', { schema: PHOTO_MEDIUM }, (request, reply) =>
+    serve(request, reply, request.params.id, 'medium', PHOTO_KINDS),
   );
   // The 1200×630 share cards (og:image) of product images and shop photos.
   fastify.get<ById>(
@@ -247,5 +279,8 @@ export function registerImageRoutes(app: NestFastifyApplication) {
 
   fastify.get<ById>('/api/banners/:id', { schema: BANNER }, (request, reply) =>
     serve(request, reply, request.params.id, 'primary', ['banner']),
+  );
+  fastify.get<ById>('/api/banners/:id/medium', { schema: BANNER_MEDIUM }, (request, reply) =>
+    serve(request, reply, request.params.id, 'medium', ['banner']),
   );
 }

@@ -1,4 +1,10 @@
-import { EMBEDDED_DATA_ID, PUBLIC_URL_META } from '@kartlink/contracts';
+import {
+  EMBEDDED_DATA_ID,
+  ImageSlots,
+  largeImage,
+  PUBLIC_URL_META,
+  type ResponsiveImage,
+} from '@kartlink/contracts';
 import { escapeAttribute, escapeText, jsonForScript, PageTemplate } from './page-html';
 
 const INDEX = `<!doctype html>
@@ -73,5 +79,46 @@ describe('the page template', () => {
     expect(html).toContain('"shopName":"$\\u0026 $1"');
     expect(html.indexOf('</head>')).toBeGreaterThan(html.indexOf('og:image'));
     expect(html.indexOf('</head>')).toBeGreaterThan(html.indexOf('/assets/ShopPage-x.css'));
+  });
+});
+
+describe('the preload of the page’s largest picture', () => {
+  const template = new PageTemplate(INDEX, 'https://kartlink.example');
+  const head = (lcpImage: ResponsiveImage) =>
+    template.publicPage(
+      {
+        title: 'Red silk saree · Priya',
+        description: 'Silk',
+        canonical: 'https://kartlink.example/priya/red',
+        og: {
+          type: 'product',
+          title: 'Red silk saree',
+          description: 'Silk',
+          url: 'https://kartlink.example/priya/red',
+          siteName: 'Kartlink',
+          image: { url: 'https://kartlink.example/c.jpg', alt: 'Red silk saree' },
+        },
+        twitter: { card: 'summary_large_image', title: 'Red', description: 'Silk' },
+        jsonLd: [],
+        lcpImage,
+      },
+      {},
+    );
+
+  it('gives the same choice of sizes as the page’s picture, and no href a browser could take instead', () => {
+    const image = 'https://kartlink.example/api/shop/product-images/img-1';
+    const html = head(largeImage(image, ImageSlots.productMain));
+    const preload = /<link rel="preload"[^>]*>/.exec(html)?.[0];
+    expect(preload).toBe(
+      `<link rel="preload" as="image" imagesrcset="${image}/medium 720w, ${image} 2048w" ` +
+        `imagesizes="${ImageSlots.productMain}" fetchpriority="high" />`,
+    );
+  });
+
+  it('names a picture from elsewhere by its address', () => {
+    const html = head({ src: 'https://images.example.com/a.jpg?x=1&y=2' });
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="https://images.example.com/a.jpg?x=1&amp;y=2" fetchpriority="high" />',
+    );
   });
 });

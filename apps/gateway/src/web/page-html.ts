@@ -3,6 +3,7 @@ import {
   type EmbeddedPublicData,
   type PageHead,
   PUBLIC_URL_META,
+  type ResponsiveImage,
 } from '@kartlink/contracts';
 
 /** Text inside an element such as `<title>`. */
@@ -27,6 +28,19 @@ export const jsonForScript = (value: unknown) =>
 
 const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
   `<meta ${attribute}="${key}" content="${escapeAttribute(String(content))}" />`;
+
+/**
+ * The page's largest picture, asked for before the page's script has drawn it. With a srcset the
+ * browser chooses from imagesrcset and imagesizes exactly as it will for the `<img>` (the same
+ * candidates, the same sizes), so the picture preloaded is the one the page shows. No href then:
+ * a browser without imagesrcset would preload the full picture and then show another.
+ */
+function preloadTag(image: ResponsiveImage): string {
+  const source = image.srcSet
+    ? `imagesrcset="${escapeAttribute(image.srcSet)}" imagesizes="${escapeAttribute(image.sizes ?? '')}"`
+    : `href="${escapeAttribute(image.src)}"`;
+  return `<link rel="preload" as="image" ${source} fetchpriority="high" />`;
+}
 
 /** The tags a public page's head carries, from what contracts' page-head says of it. */
 function headTags(head: PageHead): string {
@@ -56,9 +70,7 @@ function headTags(head: PageHead): string {
     ...head.jsonLd.map(
       (object) => `<script type="application/ld+json">${jsonForScript(object)}</script>`,
     ),
-    head.lcpImage
-      ? `<link rel="preload" as="image" href="${escapeAttribute(head.lcpImage)}" fetchpriority="high" />`
-      : '',
+    head.lcpImage ? preloadTag(head.lcpImage) : '',
   ];
   return tags.filter(Boolean).join('\n    ');
 }

@@ -13,7 +13,11 @@ interface VariantFacts {
 /** The variants the background job made; none until it has run. */
 export interface ImageVariants {
   thumbnail?: VariantFacts;
+  /** Phone-sized (VARIANT_WIDTHS.medium wide): none for images stored before it was made. */
+  medium?: VariantFacts;
+  /** WebP copies of the primary and medium variants of a JPEG or PNG, when smaller. */
   webp?: VariantFacts;
+  mediumWebp?: VariantFacts;
   /** The 1200×630 JPEG share card, of shop photos and product images only. */
   card?: VariantFacts;
 }

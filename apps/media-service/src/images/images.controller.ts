@@ -12,9 +12,9 @@ export class ImagesController {
     return this.images.ingest(request);
   }
 
-  @MessagePattern(Subjects.media.makeCard)
-  makeCard(@Payload() { id }: { id: string }) {
-    return this.images.makeCard(id);
+  @MessagePattern(Subjects.media.makeMissingVariants)
+  makeMissingVariants(@Payload() { id }: { id: string }) {
+    return this.images.makeMissingVariants(id);
   }
 
   @MessagePattern(Subjects.media.deleteImage)

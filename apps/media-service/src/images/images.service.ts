@@ -3,7 +3,9 @@ import {
   BlobKeys,
   ErrorCode,
   type ImageIngestRequest,
+  type ImageVariant,
   type IncomingUpload,
+  PRIMARY_BOXES,
   type ResizeOptions,
   SHARE_CARD_KINDS,
   UploadMessages,
@@ -29,16 +31,6 @@ import { toUploadedImage } from './image.mapper';
 import { ImagesRepository } from './images.repository';
 import { type AcceptedUpload, checkUpload, type UploadPolicy } from './intake/upload-checks';
 
-/**
- * The largest a stored image of each kind may be (fit inside, never enlarged). The shop photo
- * route asks for 800×800 (SPEC section 7) unless the form says resize=false.
- */
-const BOXES: Record<StoredKind, { maxWidth: number; maxHeight: number }> = {
-  product: { maxWidth: 2048, maxHeight: 2048 },
-  profile: { maxWidth: 1024, maxHeight: 1024 },
-  shop: { maxWidth: 2048, maxHeight: 2048 },
-  banner: { maxWidth: 2400, maxHeight: 1200 },
-};
 const DEFAULT_QUALITY = 0.85;
 
 /** What a caller asked for, on top of the accepted upload. */
@@ -98,7 +90,7 @@ export class ImagesService {
   /** Runs the primary job of an accepted upload and waits for it; answers the new image's id. */
   async process(accepted: AcceptedUpload, request: IntakeRequest): Promise<string> {
     const imageId = randomUUID();
-    const box = { ...BOXES[request.kind], quality: DEFAULT_QUALITY, ...request.resize };
+    const box = { ...PRIMARY_BOXES[request.kind], quality: DEFAULT_QUALITY, ...request.resize };
     try {
       await this.queue.processPrimary(
         {
@@ -120,12 +112,20 @@ export class ImagesService {
     return imageId;
   }
 
-  /** The share card of an image uploaded before cards were made (Subjects.media.makeCard). */
-  async makeCard(id: string): Promise<null> {
+  /**
+   * The medium variant and share card of an image uploaded before they were made
+   * (Subjects.media.makeMissingVariants): its variants are made again when one is missing.
+   */
+  async makeMissingVariants(id: string): Promise<null> {
     const image = isUuid(id) ? await this.images.findById(id) : null;
-    if (!image || !SHARE_CARD_KINDS.includes(image.kind)) return null;
-    if (!(await this.blobs.stat(BlobKeys.image(image.id, 'card'))))
-      await this.queue.queueMissingCard(image.id);
+    if (!image) return null;
+    const expected: ImageVariant[] = SHARE_CARD_KINDS.includes(image.kind)
+      ? ['medium', 'card']
+      : ['medium'];
+    const found = await Promise.all(
+      expected.map((variant) => this.blobs.stat(BlobKeys.image(image.id, variant))),
+    );
+    if (found.some((info) => !info)) await this.queue.queueMissingVariants(image.id);
     return null;
   }
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   BlobKeys,
   ErrorCode,
+  IMAGE_VARIANTS,
   type ImageVariant,
   SHARE_CARD_KINDS,
   UploadMessages,
@@ -18,7 +19,15 @@ import type { MediaConfig } from '../config';
 import type { ImageVariants } from '../images/image.entity';
 import { ImagesRepository } from '../images/images.repository';
 import type { ImageType } from '../images/intake/sniff';
-import { makeCard, makePrimary, makeThumbnail, makeWebp, UndecodableImage } from './image-pipeline';
+import {
+  type Encoded,
+  makeCard,
+  makeMedium,
+  makePrimary,
+  makeThumbnail,
+  makeWebp,
+  UndecodableImage,
+} from './image-pipeline';
 import { failureReason, type PrimaryJob, type VariantsJob } from './jobs';
 
 const TYPE_OF: Record<string, ImageType> = {
@@ -125,36 +134,32 @@ export class ImageJobs {
     const maxPixels = this.config.MEDIA_MAX_PIXELS;
     const variants: ImageVariants = {};
     const written: ImageVariant[] = [];
-    try {
-      const thumbnail = await makeThumbnail(primary, type, maxPixels);
-      await this.blobs.put(BlobKeys.image(image.id, 'thumbnail'), thumbnail.data, {
-        contentType: thumbnail.contentType,
+    const store = async (variant: ImageVariant, encoded: Encoded) => {
+      await this.blobs.put(BlobKeys.image(image.id, variant), encoded.data, {
+        contentType: encoded.contentType,
         metadata: { kind: image.kind },
       });
-      written.push('thumbnail');
-      variants.thumbnail = facts(thumbnail);
-      if (type === 'jpeg' || type === 'png') {
-        const webp = await makeWebp(primary, type, maxPixels);
-        // Kept only when it saves bytes; otherwise every browser gets the primary.
-        if (webp.data.length < primary.length) {
-          await this.blobs.put(BlobKeys.image(image.id, 'webp'), webp.data, {
-            contentType: webp.contentType,
-            metadata: { kind: image.kind },
-          });
-          written.push('webp');
-          variants.webp = facts(webp);
-        }
-      }
+      written.push(variant);
+      return facts(encoded);
+    };
+    /** A WebP copy is kept only when it saves bytes; otherwise every browser gets the original. */
+    const webpOf = async (source: Buffer) => {
+      if (type !== 'jpeg' && type !== 'png') return undefined;
+      const webp = await makeWebp(source, type, maxPixels);
+      return webp.data.length < source.length ? webp : undefined;
+    };
+    try {
+      variants.thumbnail = await store('thumbnail', await makeThumbnail(primary, type, maxPixels));
+      // What a phone shows the large pictures of shop and product pages at (srcset).
+      const medium = await makeMedium(primary, type, maxPixels);
+      variants.medium = await store('medium', medium);
+      const mediumWebp = await webpOf(medium.data);
+      if (mediumWebp) variants.mediumWebp = await store('medium-webp', mediumWebp);
+      const webp = await webpOf(primary);
+      if (webp) variants.webp = await store('webp', webp);
       // The link-preview picture of a shop or product page (share-card.ts in contracts).
-      if (SHARE_CARD_KINDS.includes(image.kind)) {
-        const card = await makeCard(primary, maxPixels);
-        await this.blobs.put(BlobKeys.image(image.id, 'card'), card.data, {
-          contentType: card.contentType,
-          metadata: { kind: image.kind },
-        });
-        written.push('card');
-        variants.card = facts(card);
-      }
+      if (SHARE_CARD_KINDS.includes(image.kind))
+        variants.card = await store('card', await makeCard(primary, maxPixels));
     } catch (err) {
       if (err instanceof UndecodableImage) throw new UnrecoverableError(err.message);
       throw err;
@@ -166,8 +171,7 @@ export class ImageJobs {
 
   /** Every blob an image may have, for a refused upload or a deleted image. */
   async discard(imageId: string): Promise<void> {
-    const variants: ImageVariant[] = ['primary', 'thumbnail', 'webp', 'card'];
-    await Promise.all(variants.map((v) => this.blobs.delete(BlobKeys.image(imageId, v))));
+    await Promise.all(IMAGE_VARIANTS.map((v) => this.blobs.delete(BlobKeys.image(imageId, v))));
   }
 
   private async testDelay() {
@@ -176,7 +180,7 @@ export class ImageJobs {
   }
 }
 
-const facts = (encoded: { contentType: string; data: Buffer; width: number; height: number }) => ({
+const facts = (encoded: Encoded) => ({
   contentType: encoded.contentType,
   bytes: encoded.data.length,
   width: encoded.width,

@@ -1,4 +1,4 @@
-import { SHARE_CARD } from '@kartlink/contracts';
+import { SHARE_CARD, VARIANT_WIDTHS } from '@kartlink/contracts';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { type ImageType, MIME_OF } from '../images/intake/sniff';
 
@@ -17,8 +17,6 @@ export interface PrimaryOptions {
   quality: number;
   maxPixels: number;
 }
-
-const THUMBNAIL_SIZE = 320;
 
 /**
  * libvips threads per image, and no operation cache: with a few images in flight at once the
@@ -79,20 +77,45 @@ export function makePrimary(input: Buffer, type: ImageType, options: PrimaryOpti
   return run(encode(image, type, options.quality), MIME_OF[type]);
 }
 
-/** A small variant for grids, made from the primary one. */
-export function makeThumbnail(primary: Buffer, type: ImageType, maxPixels: number) {
+/**
+ * A smaller variant made from the primary one, in its type, fit inside `width` × `height` and
+ * never enlarged.
+ */
+function smaller(
+  primary: Buffer,
+  type: ImageType,
+  maxPixels: number,
+  width: number,
+  height: number,
+) {
   const image = open(primary, type, maxPixels).resize({
-    width: THUMBNAIL_SIZE,
-    height: THUMBNAIL_SIZE,
+    width,
+    height,
     fit: 'inside',
     withoutEnlargement: true,
   });
   return run(encode(image, type, 0.8), MIME_OF[type]);
 }
 
-/** A WebP copy of a JPEG or PNG, for browsers that accept it. */
-export function makeWebp(primary: Buffer, type: ImageType, maxPixels: number) {
-  return run(open(primary, type, maxPixels).webp({ quality: 82 }), MIME_OF.webp);
+/** A small variant for grids. */
+export function makeThumbnail(primary: Buffer, type: ImageType, maxPixels: number) {
+  const size = VARIANT_WIDTHS.thumbnail;
+  return smaller(primary, type, maxPixels, size, size);
+}
+
+/**
+ * The variant a phone shows a page's large pictures at (srcset): as wide as a phone's screen in
+ * device pixels. A portrait photo keeps that width (up to twice as tall), since the pages show
+ * pictures in frames as wide as they are tall, cropped to fill them.
+ */
+export function makeMedium(primary: Buffer, type: ImageType, maxPixels: number) {
+  const width = VARIANT_WIDTHS.medium;
+  return smaller(primary, type, maxPixels, width, width * 2);
+}
+
+/** A WebP copy of a JPEG or PNG (the primary or medium variant), for browsers that accept it. */
+export function makeWebp(source: Buffer, type: ImageType, maxPixels: number) {
+  return run(open(source, type, maxPixels).webp({ quality: 82 }), MIME_OF.webp);
 }
 
 /** A share card stays under what WhatsApp and the others fetch quickly (WhatsApp: 600 KB). */

@@ -97,19 +97,19 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
   }
 
   /**
-   * Queues the variants of a stored image whose share card is missing (uploaded before cards
-   * were made). Nothing while the image's variants are being made already; a job that failed
-   * stays failed (kept a day) rather than being run again at every ask.
+   * Queues the variants of a stored image one of which is missing (uploaded before share cards
+   * or medium variants were made). Nothing while the image's variants are being made already; a
+   * job that failed stays failed (kept a day) rather than being run again at every ask.
    */
-  async queueMissingCard(imageId: string): Promise<void> {
-    // A job still to run, or failed: not queued again. A completed one may be (its card gone).
+  async queueMissingVariants(imageId: string): Promise<void> {
+    // A job still to run, or failed: not queued again. A completed one may be (a variant gone).
     const pending = async (id: string) => {
       const job = await this.queue.getJob(id);
       const state = job ? await job.getState() : 'unknown';
       if (state === 'completed') await job!.remove();
       return state !== 'completed' && state !== 'unknown';
     };
-    const jobId = `card-${imageId}`;
+    const jobId = `missing-${imageId}`;
     if ((await pending(`v-${imageId}`)) || (await pending(jobId))) return;
     await this.queue.add('variants', { imageId }, { jobId, priority: VARIANTS_PRIORITY });
   }
@@ -119,7 +119,7 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     const data = job.data as PrimaryJob;
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     await this.jobs.primary(data, finalAttempt);
-    // Thumbnails, the WebP copy and the share card follow in the background, one job per image.
+    // Thumbnail, medium, WebP copies and share card follow in the background, one job per image.
     // Jobs without a priority go first in BullMQ: a waiting upload never queues behind other
     // images' variants.
     await this.queue.add(

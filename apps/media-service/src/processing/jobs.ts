@@ -17,7 +17,10 @@ export interface PrimaryJob {
   banner?: { alt: string; link: string; order: number };
 }
 
-/** Makes the thumbnail, WebP and (shop photo, product image) share card variants of a stored image. */
+/**
+ * Makes the thumbnail, medium, WebP and (shop photo, product image) share card variants of a
+ * stored image.
+ */
 export interface VariantsJob {
   imageId: string;
 }

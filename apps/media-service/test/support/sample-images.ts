@@ -26,6 +26,24 @@ export const samplePng = (width = 640, height = 480) =>
 export const sampleWebp = (width = 640, height = 480) =>
   canvas(width, height).webp({ quality: 80 }).toBuffer();
 
+/**
+ * A JPEG of soft grain: it compresses like a photo (its size follows its pixels), where a flat
+ * colour would be a few hundred bytes at any size.
+ */
+export const grainyJpeg = (width: number, height: number) =>
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .blur(2)
+    .jpeg({ quality: 92 })
+    .toBuffer();
+
 /** An animated GIF of 3 frames. */
 export async function sampleGif(width = 120, height = 80) {
   const frames = await Promise.all(

@@ -1,3 +1,4 @@
+import { ImageSlots } from '@kartlink/contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -115,6 +116,17 @@ describe('the banner carousel on a phone (under 768 px)', () => {
     fireEvent.mouseLeave(carousel);
     await wait(4000);
     expect(shown()).toEqual(['Banner 2']);
+  });
+});
+
+describe('the sizes of a banner', () => {
+  it('offers our banner at the medium width for phones and in full for wide screens', () => {
+    const url = '/api/banners/5f0e6a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+    renderCarousel([{ id: 'b1', url, alt: 'Diwali sale', link: '' }]);
+    const image = screen.getByRole('img', { name: 'Diwali sale' });
+    expect(image).toHaveAttribute('src', url);
+    expect(image).toHaveAttribute('srcset', `${url}/medium 720w, ${url} 2400w`);
+    expect(image).toHaveAttribute('sizes', ImageSlots.banner);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type FocusEvent,
   type TouchEvent,
 } from 'react';
+import { ImageSlots, largeImage } from '@kartlink/contracts';
 import { Link } from 'react-router';
 import { TABLET_UP, useMediaQuery } from '../hooks/use-media-query';
 import { bannerTarget, type Banner } from '../utils/banners';
@@ -200,7 +201,7 @@ function BannerImage({ banner, first, onError, onLoad }: BannerImageProps) {
   const image = (
     <img
       className="banner-carousel__image"
-      src={banner.url}
+      {...largeImage(banner.url, ImageSlots.banner)}
       alt={banner.alt}
       {...(first ? { fetchPriority: 'high' as const } : {})}
       onError={() => onError(banner.id)}

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ImageSlots } from '@kartlink/contracts';
 import { describe, expect, it } from 'vitest';
 import { ImageGallery } from './ImageGallery';
 
@@ -181,5 +182,31 @@ describe('pictures of our own', () => {
       Array.from(strip.querySelectorAll('img')).map((image) => image.getAttribute('src')),
     ).toEqual(['https://images.example.com/a.jpg', 'https://images.example.com/b.jpg']);
     expect(document.querySelectorAll('img')).toHaveLength(3);
+  });
+});
+
+describe('the sizes of the gallery’s pictures', () => {
+  const own = (n: number) => `/api/shop/product-images/0b7e7a4e-6c52-4d8e-9a57-1f0b6a1d2c3${n}`;
+
+  it('offers the large picture at the medium width for phones and in full for wide screens', () => {
+    renderGallery([own(1), own(2)]);
+    const main = screen.getByRole('img', { name: 'Brass diya, picture 1 of 2' });
+    expect(main).toHaveAttribute('src', own(1));
+    expect(main).toHaveAttribute('srcset', `${own(1)}/medium 720w, ${own(1)} 2048w`);
+    expect(main).toHaveAttribute('sizes', ImageSlots.productMain);
+    // The strip stays on thumbnails alone.
+    const strip = screen.getByRole('list', { name: 'Pictures' });
+    for (const thumbnail of strip.querySelectorAll('img')) {
+      expect(thumbnail.getAttribute('src')).toMatch(/\/thumbnail$/);
+      expect(thumbnail).not.toHaveAttribute('srcset');
+    }
+  });
+
+  it('offers a picture from elsewhere as it is', () => {
+    renderGallery(['https://images.example.com/diya.jpg']);
+    const main = screen.getByRole('img', { name: 'Brass diya' });
+    expect(main).toHaveAttribute('src', 'https://images.example.com/diya.jpg');
+    expect(main).not.toHaveAttribute('srcset');
+    expect(main).not.toHaveAttribute('sizes');
   });
 });

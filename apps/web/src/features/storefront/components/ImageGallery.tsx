@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { thumbnailOf } from '@kartlink/contracts';
+import { ImageSlots, largeImage, thumbnailOf } from '@kartlink/contracts';
 import { Lightbox } from './Lightbox';
 import { ProductImage } from './ProductImage';
 import './ImageGallery.css';
@@ -13,7 +13,8 @@ interface ImageGalleryProps {
 /**
  * SPEC section 2: the product page's pictures, one large with thumbnails under it; the large
  * one opens the lightbox at that picture. The strip loads only small versions; the full
- * picture is asked for only when it is the one shown, its small version standing in meanwhile.
+ * picture is asked for only when it is the one shown, its small version standing in meanwhile,
+ * and at the size the screen needs (a phone gets the medium variant).
  */
 export function ImageGallery({ images, alt }: ImageGalleryProps) {
   const [selected, setSelected] = useState(0);
@@ -38,7 +39,7 @@ export function ImageGallery({ images, alt }: ImageGalleryProps) {
         onClick={() => setLightboxOpen(true)}
       >
         <ProductImage
-          src={images[selected]}
+          {...largeImage(images[selected] ?? '', ImageSlots.productMain)}
           preview={thumbnailOf(images[selected] ?? '')}
           alt={label(selected)}
           className="gallery__main"

@@ -122,4 +122,12 @@ describe("a product card's image", () => {
     expect(onOpenImages).toHaveBeenCalledWith(['/images/a.jpg', '/images/b.jpg']);
     expect(router.state.location.pathname).toBe('/meera-finds');
   });
+
+  it('is the thumbnail of our own picture, with no larger one offered', () => {
+    const image = '/api/shop/product-images/0b7e7a4e-6c52-4d8e-9a57-1f0b6a1d2c3e';
+    renderCard(testProduct({ imageUrl: image }));
+    const shown = screen.getByRole('img', { name: 'Block-print cotton kurta' });
+    expect(shown).toHaveAttribute('src', `${image}/thumbnail`);
+    expect(shown).not.toHaveAttribute('srcset');
+  });
 });

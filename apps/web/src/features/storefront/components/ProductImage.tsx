@@ -4,6 +4,12 @@ import './ProductImage.css';
 
 interface ProductImageProps {
   src: string | null | undefined;
+  /**
+   * Other sizes of the same picture and the width it is shown at (contracts' largeImage): the
+   * browser takes the smallest that is sharp on its screen.
+   */
+  srcSet?: string;
+  sizes?: string;
   alt: string;
   /**
    * A small version of the same picture (its thumbnail), shown at once while the full one
@@ -44,11 +50,20 @@ export function ProductImage({ src, preview, ...props }: ProductImageProps) {
   // A new address starts over.
   const full = src || null;
   const small = preview && preview !== full ? preview : null;
-  return <FramedImage key={`${full ?? ''} ${small ?? ''}`} src={full} preview={small} {...props} />;
+  return (
+    <FramedImage
+      key={`${full ?? ''} ${props.srcSet ?? ''} ${small ?? ''}`}
+      src={full}
+      preview={small}
+      {...props}
+    />
+  );
 }
 
 function FramedImage({
   src,
+  srcSet,
+  sizes,
   preview,
   alt,
   className = '',
@@ -82,6 +97,7 @@ function FramedImage({
       {src && state !== 'failed' && (
         <img
           src={src}
+          {...(srcSet ? { srcSet, sizes } : {})}
           alt={alt}
           loading={priority ? 'eager' : loading}
           decoding="async"
