@@ -2,6 +2,7 @@ import {
   EMBEDDED_DATA_ID,
   ImageSlots,
   largeImage,
+  type PageHead,
   PUBLIC_URL_META,
   type ResponsiveImage,
 } from '@kartlink/contracts';
@@ -14,6 +15,7 @@ const INDEX = `<!doctype html>
     <meta name="description" content="Kartlink: one short link per product." />
     <title>Kartlink</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/api-def.js">
   </head>
   <body>
     <div id="root"></div>
@@ -39,37 +41,40 @@ describe('the page template', () => {
       `<meta name="${PUBLIC_URL_META}" content="https://kartlink.example" />`,
     );
     expect(listed).toContain('<title>Kartlink</title>');
+    // It paints once its code has run: the code goes first.
+    expect(listed).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
     expect(listed).not.toContain('noindex');
     expect(template.app(false)).toContain('<meta name="robots" content="noindex" />');
   });
 
-  it('gives a public page its own head instead of the generic one, its body, and its data after the root', () => {
-    const html = template.publicPage({
-      head: {
-        title: 'Priya $& Sarees · Kartlink',
-        description: 'Silk',
-        canonical: 'https://kartlink.example/priya',
-        og: {
-          type: 'website',
-          title: 'Priya',
-          description: 'Silk',
-          url: 'https://kartlink.example/priya',
-          siteName: 'Kartlink',
-          image: { url: 'https://kartlink.example/c.jpg', width: 1200, height: 630, alt: 'Priya' },
-        },
-        twitter: { card: 'summary_large_image', title: 'Priya', description: 'Silk' },
-        jsonLd: [],
-      },
+  const shopHead: PageHead = {
+    title: 'Priya $& Sarees · Kartlink',
+    description: 'Silk',
+    canonical: 'https://kartlink.example/priya',
+    og: {
+      type: 'website',
+      title: 'Priya',
+      description: 'Silk',
+      url: 'https://kartlink.example/priya',
+      siteName: 'Kartlink',
+      image: { url: 'https://kartlink.example/c.jpg', width: 1200, height: 630, alt: 'Priya' },
+    },
+    twitter: { card: 'summary_large_image', title: 'Priya', description: 'Silk' },
+    jsonLd: [],
+  };
+  const shopPage = (body: string) =>
+    template.publicPage({
+      head: shopHead,
       data: { shop: { shopUrl: 'priya', data: { shopName: '$& $1' } as never } },
-      body: '<main><h1>Priya $&amp; $1 Sarees</h1></main>',
-      assets: '<link rel="stylesheet" crossorigin href="/assets/ShopPage-x.css" />',
+      body,
+      assets: { stylesheets: ['/assets/ShopPage-x.css'], code: ['/assets/ShopPage-x.js'] },
     });
+
+  it('gives a public page its own head instead of the generic one, its body, and its data after the root', () => {
+    const html = shopPage('<main><h1>Priya $&amp; $1 Sarees</h1></main>');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Priya $&amp; Sarees · Kartlink</title>');
     expect(html).not.toContain('Kartlink: one short link per product.');
-    expect(html).toContain(
-      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
-    );
     expect(html).toMatch(
       new RegExp(
         `<div id="root"><main><h1>Priya \\$&amp; \\$1 Sarees</h1></main></div>\\s*<script type="application/json" id="${EMBEDDED_DATA_ID}">`,
@@ -78,15 +83,58 @@ describe('the page template', () => {
     // A replacement pattern in owner text ($&) is kept as typed, not expanded.
     expect(html).toContain('"shopName":"$\\u0026 $1"');
     expect(html.indexOf('</head>')).toBeGreaterThan(html.indexOf('og:image'));
-    expect(html.indexOf('</head>')).toBeGreaterThan(html.indexOf('/assets/ShopPage-x.css'));
+    expect(html.indexOf('</head>')).toBeGreaterThan(
+      html.indexOf('<link rel="stylesheet" crossorigin href="/assets/ShopPage-x.css" />'),
+    );
+  });
+
+  it('loads the code of a page it rendered once the page has painted, preloads first', () => {
+    const html = shopPage('<main><h1>Priya</h1></main>');
+    // Nothing fetches code while the page paints.
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    const loader = /<script>(requestAnimationFrame[^<]*)<\/script>/.exec(html)?.[1];
+    expect(loader).toBeDefined();
+    // Run as a browser would: nothing until the frame after the paint, then the code.
+    const added: Record<string, string>[] = [];
+    const frames: (() => void)[] = [];
+    const timers: (() => void)[] = [];
+    const document = {
+      createElement: () => ({}),
+      head: { appendChild: (element: Record<string, string>) => added.push(element) },
+    };
+    new Function('requestAnimationFrame', 'setTimeout', 'document', loader!)(
+      (callback: () => void) => frames.push(callback),
+      (callback: () => void) => timers.push(callback),
+      document,
+    );
+    expect(added).toEqual([]);
+    frames.forEach((frame) => frame());
+    expect(added).toEqual([]);
+    timers.forEach((timer) => timer());
+    expect(added).toEqual([
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/api-def.js' },
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/ShopPage-x.js' },
+      { type: 'module', crossOrigin: '', src: '/assets/index-abc.js' },
+    ]);
+  });
+
+  it('loads the code of a page it could not render at once, for the app to render it', () => {
+    const html = shopPage('');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/api-def.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ShopPage-x.js" />');
+    expect(html).not.toContain('requestAnimationFrame');
   });
 });
 
 describe('the preload of the page’s largest picture', () => {
   const template = new PageTemplate(INDEX, 'https://kartlink.example');
   const head = (lcpImage: ResponsiveImage) =>
-    template.publicPage(
-      {
+    template.publicPage({
+      head: {
         title: 'Red silk saree · Priya',
         description: 'Silk',
         canonical: 'https://kartlink.example/priya/red',
@@ -102,8 +150,10 @@ describe('the preload of the page’s largest picture', () => {
         jsonLd: [],
         lcpImage,
       },
-      {},
-    );
+      data: {},
+      body: '',
+      assets: { stylesheets: [], code: [] },
+    });
 
   it('gives the same choice of sizes as the page’s picture, and no href a browser could take instead', () => {
     const image = 'https://kartlink.example/api/shop/product-images/img-1';

@@ -1,4 +1,4 @@
-import { type BuildManifest, pageChunks, routeAssetTags } from './route-assets';
+import { type BuildManifest, pageChunks, routeAssets } from './route-assets';
 
 // The shape Vite writes: the entry preloads its own imports and links its own stylesheet in
 // index.html; the shop page's chunk imports a shared chunk and one the entry imports too.
@@ -28,19 +28,14 @@ describe("a public page's assets", () => {
     ]);
   });
 
-  it("ask for the route's stylesheets (shared ones first) and code that index.html does not already ask for", () => {
-    const tags = routeAssetTags(MANIFEST, 'src/ShopPage.tsx')
-      .split('\n')
-      .map((tag) => tag.trim());
-    expect(tags).toEqual([
-      '<link rel="stylesheet" crossorigin href="/assets/storefront-3.css" />',
-      '<link rel="stylesheet" crossorigin href="/assets/ShopPage-4.css" />',
-      '<link rel="modulepreload" crossorigin href="/assets/storefront-3.js" />',
-      '<link rel="modulepreload" crossorigin href="/assets/ShopPage-4.js" />',
-    ]);
+  it("are the route's stylesheets (shared ones first) and code that index.html does not already ask for", () => {
+    expect(routeAssets(MANIFEST, 'src/ShopPage.tsx')).toEqual({
+      stylesheets: ['/assets/storefront-3.css', '/assets/ShopPage-4.css'],
+      code: ['/assets/storefront-3.js', '/assets/ShopPage-4.js'],
+    });
   });
 
   it('refuse a route the build does not have', () => {
-    expect(() => routeAssetTags(MANIFEST, 'src/Missing.tsx')).toThrow(/no chunk src\/Missing/);
+    expect(() => routeAssets(MANIFEST, 'src/Missing.tsx')).toThrow(/no chunk src\/Missing/);
   });
 });

@@ -47,22 +47,26 @@ export function pageChunks(manifest: BuildManifest, routeModule: string): string
   return withImports(manifest, [entryOf(manifest), routeModule]);
 }
 
+/** What a public page loads beyond index.html: its route's stylesheets and code. */
+export interface RouteAssets {
+  /** In the order they apply; absolute paths. */
+  stylesheets: string[];
+  /** The route's chunk and the ones it imports that the entry does not; absolute paths. */
+  code: string[];
+}
+
 /**
- * The tags that let a rendered page paint styled and take over without a wait: the route's
- * stylesheets (without them the page's own HTML would paint unstyled) and its code as
- * `modulepreload`, for what the entry's own tags in index.html do not already ask for.
+ * The stylesheets a page of `routeModule` needs to paint its server-rendered HTML styled
+ * (index.html links only the entry's) and the code it then runs, without what index.html
+ * already asks for.
  */
-export function routeAssetTags(manifest: BuildManifest, routeModule: string): string {
+export function routeAssets(manifest: BuildManifest, routeModule: string): RouteAssets {
   const entryChunks = new Set(withImports(manifest, [entryOf(manifest)]));
   const entryCss = new Set([...entryChunks].flatMap((key) => manifest[key]!.css ?? []));
   const routeChunks = pageChunks(manifest, routeModule).filter((key) => !entryChunks.has(key));
-  const css = [...new Set(routeChunks.flatMap((key) => manifest[key]!.css ?? []))].filter(
-    (file) => !entryCss.has(file),
-  );
-  return [
-    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-    ...routeChunks.map(
-      (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}" />`,
-    ),
-  ].join('\n    ');
+  const css = new Set(routeChunks.flatMap((key) => manifest[key]!.css ?? []));
+  return {
+    stylesheets: [...css].filter((file) => !entryCss.has(file)).map((file) => `/${file}`),
+    code: routeChunks.map((key) => `/${manifest[key]!.file}`),
+  };
 }

@@ -14,7 +14,8 @@ import {
   type BuildManifest,
   MANIFEST_FILE,
   PUBLIC_PAGE_MODULES,
-  routeAssetTags,
+  type RouteAssets,
+  routeAssets,
 } from './route-assets';
 import { PublicPageRenderer } from './server-renderer';
 import { registerSitemapRoutes } from './sitemap';
@@ -26,7 +27,7 @@ import { registerSitemapRoutes } from './sitemap';
  * page carries the public address, which the app uses for every link it shows. A public shop
  * or product page gets its own head (title, description, link preview, structured data), its
  * body rendered on the server by the app's own components (when the build has its server
- * part), its route's stylesheets and code asked for at once, and its data for the app; an
+ * part), its route's stylesheets, its code once it has painted, and its data for the app; an
  * unknown or private one answers 404, and pages search engines should not list say `noindex`.
  */
 export async function serveWebApp(
@@ -103,16 +104,17 @@ export async function serveWebApp(
  * or one that does not list those routes, still works: its pages load their route's code and
  * stylesheets as the app asks for them, a round trip later.
  */
-function publicRouteAssets(root: string, logger: Logger): Record<'shop' | 'product', string> {
+function publicRouteAssets(root: string, logger: Logger): Record<'shop' | 'product', RouteAssets> {
   const file = join(root, MANIFEST_FILE);
   try {
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
     return {
-      shop: routeAssetTags(manifest, PUBLIC_PAGE_MODULES.shop),
-      product: routeAssetTags(manifest, PUBLIC_PAGE_MODULES.product),
+      shop: routeAssets(manifest, PUBLIC_PAGE_MODULES.shop),
+      product: routeAssets(manifest, PUBLIC_PAGE_MODULES.product),
     };
   } catch (err) {
-    logger.warn({ err, file }, 'public pages served without their route’s asset tags');
-    return { shop: '', product: '' };
+    logger.warn({ err, file }, 'public pages served without their route’s assets');
+    const none = { stylesheets: [], code: [] };
+    return { shop: none, product: none };
   }
 }
