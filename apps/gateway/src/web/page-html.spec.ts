@@ -88,45 +88,28 @@ describe('the page template', () => {
     );
   });
 
-  it('loads the code of a page it rendered once the page has painted, preloads first', () => {
+  it('fetches the code of a page it rendered after its stylesheets and pictures', () => {
     const html = shopPage('<main><h1>Priya</h1></main>');
-    // Nothing fetches code while the page paints.
-    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
-    const loader = /<script>(requestAnimationFrame[^<]*)<\/script>/.exec(html)?.[1];
-    expect(loader).toBeDefined();
-    // Run as a browser would: nothing until the frame after the paint, then the code.
-    const added: Record<string, string>[] = [];
-    const frames: (() => void)[] = [];
-    const timers: (() => void)[] = [];
-    const document = {
-      createElement: () => ({}),
-      head: { appendChild: (element: Record<string, string>) => added.push(element) },
-    };
-    new Function('requestAnimationFrame', 'setTimeout', 'document', loader!)(
-      (callback: () => void) => frames.push(callback),
-      (callback: () => void) => timers.push(callback),
-      document,
+    expect(html).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js"></script>',
     );
-    expect(added).toEqual([]);
-    frames.forEach((frame) => frame());
-    expect(added).toEqual([]);
-    timers.forEach((timer) => timer());
-    expect(added).toEqual([
-      { rel: 'modulepreload', crossOrigin: '', href: '/assets/api-def.js' },
-      { rel: 'modulepreload', crossOrigin: '', href: '/assets/ShopPage-x.js' },
-      { type: 'module', crossOrigin: '', src: '/assets/index-abc.js' },
-    ]);
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/api-def.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ShopPage-x.js" />',
+    );
   });
 
-  it('loads the code of a page it could not render at once, for the app to render it', () => {
+  it('fetches the code of a page it could not render first, for the app to render it', () => {
     const html = shopPage('');
     expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('fetchpriority="low"');
     expect(html).toContain(
       '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
     );
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/api-def.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ShopPage-x.js" />');
-    expect(html).not.toContain('requestAnimationFrame');
   });
 });
 

@@ -80,20 +80,15 @@ const TITLE = /<title>[\s\S]*?<\/title>\s*/i;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/i;
 const ROOT = /<div id="root"><\/div>/i;
 /** index.html's tags that fetch the app's code: its entry script and its preloads. */
-const ENTRY_SCRIPT = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/gi;
-const CODE_PRELOAD = /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/gi;
+const APP_CODE = /<script type="module"|<link rel="modulepreload"/gi;
 
 /**
  * A page rendered on the server paints from its HTML and stylesheets; its code only takes it
- * over. It starts loading once the page has painted (after the next frame), so that on a slow
- * connection the stylesheets and the page's largest picture have the bandwidth to themselves
- * and the phone's CPU is free for the first paint; a tab opened in the background loads it when
- * shown. Its preloads are added first, so that its imports do not come one after another.
+ * over. At low priority, the code leaves a slow connection to the stylesheets and the page's
+ * largest picture first (scripts and preloads of code otherwise go at high priority, beside
+ * them). A page the browser must render itself fetches its code at the usual priority.
  */
-function codeAfterPaint(entry: string, preloads: string[]): string {
-  const load = `function(){${JSON.stringify(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};document.head.appendChild(s)}`;
-  return `<script>requestAnimationFrame(function(){setTimeout(${load.replace(/</g, '\\u003c')})})</script>`;
-}
+const LOW_PRIORITY = 'fetchpriority="low"';
 
 /** What a public page's HTML holds beyond index.html's. */
 export interface PublicPageContent {
@@ -115,10 +110,8 @@ export class PageTemplate {
   private readonly appHead: string;
   /** The same without the generic title and description, for a public page's own. */
   private readonly head: string;
-  /** The same again without the tags that fetch the code, for a page the server rendered. */
-  private readonly headWithoutCode: string;
-  /** index.html's entry script and the code it preloads; undefined without a module entry. */
-  private readonly code?: { entry: string; preloads: string[] };
+  /** The same with its code at low priority, for a page the server rendered. */
+  private readonly renderedHead: string;
   private readonly body: string;
 
   constructor(indexHtml: string, publicUrl: string) {
@@ -131,13 +124,7 @@ export class PageTemplate {
     this.appHead = `${head}${addressMeta}`;
     const own = head.replace(TITLE, '').replace(DESCRIPTION, '');
     this.head = `${own}${addressMeta}\n    `;
-    const [entry, ...others] = [...own.matchAll(ENTRY_SCRIPT)].map((match) => match[1]!);
-    if (entry && others.length === 0) {
-      this.code = { entry, preloads: [...own.matchAll(CODE_PRELOAD)].map((match) => match[1]!) };
-      this.headWithoutCode = `${own.replace(ENTRY_SCRIPT, '').replace(CODE_PRELOAD, '')}${addressMeta}\n    `;
-    } else {
-      this.headWithoutCode = this.head;
-    }
+    this.renderedHead = `${own.replace(APP_CODE, `$& ${LOW_PRIORITY}`)}${addressMeta}\n    `;
   }
 
   /** An app page (landing, sign-in, dashboard...), kept out of search results unless `indexed`. */
@@ -146,27 +133,27 @@ export class PageTemplate {
   }
 
   /**
-   * A public page: its own head, its route's stylesheets, its body as rendered and its data for
-   * the app; its code after the first paint when the server rendered it, at once otherwise.
+   * A public page: its own head, its route's stylesheets and code, its body as rendered and its
+   * data for the app; its code at low priority when the server rendered it.
    */
   publicPage({ head, data, body, assets }: PublicPageContent): string {
     const script = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${jsonForScript(data)}</script>`;
     const page = ROOT.test(this.body)
       ? this.body.replace(ROOT, () => `<div id="root">${body}</div>\n    ${script}`)
       : this.body.replace(/<\/body>/i, (end) => `${script}${end}`);
-    const rendered = body !== '' && this.code !== undefined;
+    const rendered = body !== '';
+    const priority = rendered ? ` ${LOW_PRIORITY}` : '';
     const tags = [
       headTags(head),
       ...assets.stylesheets.map(
         (href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}" />`,
       ),
-      ...(rendered && this.code
-        ? [codeAfterPaint(this.code.entry, [...this.code.preloads, ...assets.code])]
-        : assets.code.map(
-            (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}" />`,
-          )),
+      ...assets.code.map(
+        (href) =>
+          `<link rel="modulepreload"${priority} crossorigin href="${escapeAttribute(href)}" />`,
+      ),
     ];
-    return `${rendered ? this.headWithoutCode : this.head}${tags.join('\n    ')}\n  ${page}`;
+    return `${rendered ? this.renderedHead : this.head}${tags.join('\n    ')}\n  ${page}`;
   }
 }
 

@@ -27,7 +27,7 @@ import { registerSitemapRoutes } from './sitemap';
  * page carries the public address, which the app uses for every link it shows. A public shop
  * or product page gets its own head (title, description, link preview, structured data), its
  * body rendered on the server by the app's own components (when the build has its server
- * part), its route's stylesheets, its code once it has painted, and its data for the app; an
+ * part), its route's stylesheets, its code at low priority, and its data for the app; an
  * unknown or private one answers 404, and pages search engines should not list say `noindex`.
  */
 export async function serveWebApp(
