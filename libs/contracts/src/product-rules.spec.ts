@@ -71,4 +71,16 @@ describe('formatRupees', () => {
     expect(formatRupees(123456)).toBe('₹1,23,456');
     expect(formatRupees(1299.5)).toBe('₹1,299.50');
   });
+
+  it.each([
+    0, 5, 99, 999, 1000, 2450, 12345, 123456, 1234567, 12345678, 123456789, 0.5, 1.05, 99.99,
+    1299.5, 12999.5, 100000.01, 9999999.99, 12999.999, -1234.5,
+  ])('writes %p as Intl writes it for en-IN', (amount) => {
+    const intl = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      ...(Number.isInteger(amount) ? { maximumFractionDigits: 0 } : {}),
+    });
+    expect(formatRupees(amount)).toBe(intl.format(amount));
+  });
 });
