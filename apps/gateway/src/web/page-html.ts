@@ -1,4 +1,3 @@
-import type { RouteAssets } from './route-assets';
 import {
   EMBEDDED_DATA_ID,
   type EmbeddedPublicData,
@@ -6,6 +5,7 @@ import {
   PUBLIC_URL_META,
   type ResponsiveImage,
 } from '@kartlink/contracts';
+import type { RouteAssets } from './route-assets';
 
 /** Text inside an element such as `<title>`. */
 export const escapeText = (text: string) =>
@@ -31,7 +31,7 @@ const meta = (attribute: 'name' | 'property', key: string, content: string | num
   `<meta ${attribute}="${key}" content="${escapeAttribute(String(content))}" />`;
 
 /**
- * The page's largest picture, asked for before the page's script has drawn it. With a srcset the
+ * The page's largest picture, asked for as soon as the head is read. With a srcset the
  * browser chooses from imagesrcset and imagesizes exactly as it will for the `<img>` (the same
  * candidates, the same sizes), so the picture preloaded is the one the page shows. No href then:
  * a browser without imagesrcset would preload the full picture and then show another.

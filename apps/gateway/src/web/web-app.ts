@@ -100,9 +100,9 @@ export async function serveWebApp(
 }
 
 /**
- * The asset tags of the public pages' routes, from the build's manifest. A build without one,
- * or one that does not list those routes, still works: its pages load their route's code and
- * stylesheets as the app asks for them, a round trip later.
+ * The stylesheets and code of the public pages' routes, from the build's manifest. A build
+ * without one, or one that does not list those routes, still works: its pages load their
+ * route's code and stylesheets as the app asks for them, a round trip later.
  */
 function publicRouteAssets(root: string, logger: Logger): Record<'shop' | 'product', RouteAssets> {
   const file = join(root, MANIFEST_FILE);
