@@ -12,6 +12,7 @@ import {
   type ServiceName,
 } from '@kartlink/contracts';
 import { loadConfig } from '@kartlink/config';
+import { waitFor } from '@kartlink/testing';
 import {
   createLogger,
   natsConnectionOptions,
@@ -250,7 +251,14 @@ describe('gateway → NATS → service', () => {
     expect(await down.json()).toMatchObject({ success: false, errorCode: 'SERVICE_TIMEOUT' });
     expect((await get('/api/health/ready')).status).toBe(503);
     await startServices();
-    const back = await get('/api/health/services/analytics');
+    // Nothing is restarted or reset: the next requests find the service again, within seconds.
+    const back = await waitFor(
+      async () => {
+        const res = await get('/api/health/services/analytics');
+        return res.status === 200 && res;
+      },
+      { timeoutMs: 10_000, description: 'the service answering again' },
+    );
     expect(back.status).toBe(200);
   });
 

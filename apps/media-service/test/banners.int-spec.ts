@@ -26,6 +26,10 @@ import {
 } from './support/media-harness';
 import { sampleGif, sampleJpeg, samplePng, sampleWebp } from './support/sample-images';
 
+// Each banner's variants (thumbnail, medium, WebP copies) are made by the background job: a
+// test that waits for them, beside the other test files, takes longer than Jest's 5 s.
+jest.setTimeout(60_000);
+
 let running: RunningMedia;
 let shops: INestMicroservice;
 let blobs: TestBlobs;

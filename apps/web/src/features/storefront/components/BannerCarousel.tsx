@@ -1,13 +1,7 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-  type FocusEvent,
-  type TouchEvent,
-} from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type TouchEvent } from 'react';
 import { ImageSlots, largeImage } from '@kartlink/contracts';
 import { Link } from 'react-router';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { TABLET_UP, useMediaQuery } from '../hooks/use-media-query';
 import { bannerTarget, type Banner } from '../utils/banners';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
@@ -33,7 +27,11 @@ const wrap = (value: number, length: number) => ((value % length) + length) % le
  */
 export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
   const wide = useMediaQuery(TABLET_UP);
-  const places = wide ? CAROUSEL.visibleWide : CAROUSEL.visibleOnPhone;
+  // A page the server rendered does not know the screen's width: it has the slides of the widest
+  // carousel, of which the stylesheet shows as many as the screen takes, and the app keeps them
+  // until it has taken the page over. Then it shows as many as there are places.
+  const hydrated = useHydrated();
+  const places = wide || !hydrated ? CAROUSEL.visibleWide : CAROUSEL.visibleOnPhone;
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const [start, setStart] = useState(0);
   // Slides fade in when the carousel turns; the first ones are there at once.
@@ -126,7 +124,6 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
     >
       <ul
         className="banner-carousel__track"
-        style={{ '--banner-places': places } as CSSProperties}
         aria-live={turns && !hovered && !focused ? 'off' : 'polite'}
       >
         {visible.map((banner, offset) => (
