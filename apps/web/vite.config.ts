@@ -6,7 +6,13 @@ import { chunkModules, precompress } from './build-plugins';
 // The config runs in Node before anything is built, and the contracts package resolves to its
 // build output, so the one file it needs is read from source.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { PUBLIC_URL_META, SERVER_RENDERER_FILE } from '../../libs/contracts/src/web-page';
+import {
+  PUBLIC_PAGES_DIR,
+  PUBLIC_PAGES_ENTRY,
+  PUBLIC_PAGES_MODE,
+  PUBLIC_URL_META,
+  SERVER_RENDERER_FILE,
+} from '../../libs/contracts/src/web-page';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Where the dev server sends /api: the gateway `npm run dev` started, else the default one.
@@ -35,37 +41,75 @@ function publicUrlMeta(publicUrl: string | undefined): Plugin {
 
 const [serverDir, serverFile] = SERVER_RENDERER_FILE.split('/') as [string, string];
 
-export default defineConfig(({ isSsrBuild }) => ({
-  root: fromHere('.'),
-  plugins: isSsrBuild
-    ? [react()]
-    : [react(), publicUrlMeta(process.env.PUBLIC_URL), chunkModules(fromHere('.')), precompress()],
-  resolve: {
-    alias: { '@kartlink/contracts': fromHere('../../libs/contracts/src/index.ts') },
-  },
-  // `vite build --ssr src/entry-server.tsx`: the public pages' renderer the gateway loads, one
-  // CommonJS file with every package in it, so the gateway's image needs nothing else.
-  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
-  build: isSsrBuild
-    ? {
-        outDir: fromHere(`dist/${serverDir}`),
-        emptyOutDir: true,
-        copyPublicDir: false,
-        rollupOptions: { output: { format: 'cjs', entryFileNames: serverFile } },
-      }
-    : // The manifest and the chunk report say what each page loads (npm run bench -- pages).
-      { outDir: fromHere('dist'), emptyOutDir: true, manifest: true },
-  // In production the gateway serves dist/ itself.
-  server: { proxy: { '/api': gatewayUrl } },
-  preview: { proxy: { '/api': gatewayUrl } },
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    restoreMocks: true,
-    unstubEnvs: true,
-    unstubGlobals: true,
-    // jsdom's fetch needs absolute URLs; this is the origin jsdom pretends to be.
-    env: { VITE_API_URL: 'http://localhost:3000/api' },
-  },
-}));
+/** The public pages' router (src/public/router.tsx) where react-router would be. */
+const PUBLIC_ROUTER = { find: /^react-router$/, replacement: fromHere('src/public/router.tsx') };
+
+/**
+ * The build of the server-rendered public pages (`vite build --mode public`): Preact, which
+ * answers React's API in a sixth of its size, and the public router. The server renders the
+ * same components with React and the public router (the SSR build), so both make one markup.
+ */
+const PUBLIC_PAGE_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+  PUBLIC_ROUTER,
+];
+
+export default defineConfig(({ isSsrBuild, mode }) => {
+  const isPublicPages = mode === PUBLIC_PAGES_MODE;
+  return {
+    root: fromHere('.'),
+    plugins: isSsrBuild
+      ? [react()]
+      : [
+          react(),
+          publicUrlMeta(process.env.PUBLIC_URL),
+          chunkModules(fromHere('.')),
+          precompress(),
+        ],
+    resolve: {
+      alias: [
+        { find: '@kartlink/contracts', replacement: fromHere('../../libs/contracts/src/index.ts') },
+        ...(isPublicPages ? PUBLIC_PAGE_ALIASES : []),
+        ...(isSsrBuild ? [PUBLIC_ROUTER] : []),
+      ],
+    },
+    // `vite build --ssr src/entry-server.tsx`: the public pages' renderer the gateway loads, one
+    // CommonJS file with every package in it, so the gateway's image needs nothing else.
+    ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
+    ...(isPublicPages ? { base: `/${PUBLIC_PAGES_DIR}/` } : {}),
+    build: isSsrBuild
+      ? {
+          outDir: fromHere(`dist/${serverDir}`),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          rollupOptions: { output: { format: 'cjs', entryFileNames: serverFile } },
+        }
+      : isPublicPages
+        ? {
+            outDir: fromHere(`dist/${PUBLIC_PAGES_DIR}`),
+            emptyOutDir: true,
+            copyPublicDir: false,
+            assetsDir: '',
+            manifest: true,
+            rollupOptions: { input: fromHere(PUBLIC_PAGES_ENTRY) },
+          }
+        : // The manifest and the chunk report say what each page loads (npm run bench -- pages).
+          { outDir: fromHere('dist'), emptyOutDir: true, manifest: true },
+    // In production the gateway serves dist/ itself.
+    server: { proxy: { '/api': gatewayUrl } },
+    preview: { proxy: { '/api': gatewayUrl } },
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['./src/test/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}'],
+      restoreMocks: true,
+      unstubEnvs: true,
+      unstubGlobals: true,
+      // jsdom's fetch needs absolute URLs; this is the origin jsdom pretends to be.
+      env: { VITE_API_URL: 'http://localhost:3000/api' },
+    },
+  };
+});

@@ -192,10 +192,8 @@ describe('public shop and product pages', () => {
       `);
       await page.goto(at(`/${shopUrl}`));
       await page.getByRole('heading', { level: 1, name: 'Diya House' }).waitFor();
-      // The app has taken the page over.
-      await page.waitForFunction(
-        "Object.keys(document.getElementById('root')).some((key) => key.startsWith('__reactContainer'))",
-      );
+      // The public pages' code (Preact) has taken the page over: its root holds the tree.
+      await page.waitForFunction("document.getElementById('root').__k != null");
       expect(
         await page.evaluate<number>(
           "getComputedStyle(document.querySelector('ul.product-grid')).gridTemplateColumns.split(' ').length",

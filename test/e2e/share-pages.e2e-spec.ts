@@ -207,13 +207,18 @@ describe('a public shop page, as a link preview reads it', () => {
     const sheets = links
       .filter((link) => link.attr('rel') === 'stylesheet')
       .map((link) => link.attr('href')!);
-    expect(sheets).toContainEqual(expect.stringMatching(/^\/assets\/ShopPage-[\w-]+\.css$/));
+    expect(sheets).toContainEqual(
+      expect.stringMatching(/^\/assets\/public\/ShopPage-[\w-]+\.css$/),
+    );
     const code = [
       ...document.all('script').filter((script) => script.attr('type') === 'module'),
       ...links.filter((link) => link.attr('rel') === 'modulepreload'),
     ];
-    expect(code.map((tag) => tag.attr('src') ?? tag.attr('href'))).toContainEqual(
-      expect.stringMatching(/^\/assets\/ShopPage-[\w-]+\.js$/),
+    const paths = code.map((tag) => tag.attr('src') ?? tag.attr('href'));
+    expect(paths).toContainEqual(expect.stringMatching(/^\/assets\/public\/ShopPage-[\w-]+\.js$/));
+    // The public pages' own code only: none of the app's (its dashboard, its router).
+    expect([...paths, ...sheets].filter((path) => !path?.startsWith('/assets/public/'))).toEqual(
+      [],
     );
     expect(code.map((tag) => tag.attr('fetchpriority'))).toEqual(code.map(() => 'low'));
     for (const href of [...sheets, ...code.map((tag) => tag.attr('src') ?? tag.attr('href')!)]) {
@@ -338,7 +343,7 @@ describe('a public product page, as a link preview reads it', () => {
         .all('link')
         .filter((link) => link.attr('rel') === 'stylesheet')
         .map((link) => link.attr('href')),
-    ).toContainEqual(expect.stringMatching(/^\/assets\/ProductPage-[\w-]+\.css$/));
+    ).toContainEqual(expect.stringMatching(/^\/assets\/public\/ProductPage-[\w-]+\.css$/));
   });
 });
 

@@ -1,35 +1,30 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './app/App';
-import { loadMatchedRoutes } from './app/route-modules';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
 import { embeddedDataOf, seedEmbeddedData } from './features/storefront/api/embedded-data';
 import './styles/global.css';
 import './styles/page.css';
 
-async function start(root: HTMLElement) {
+function start(root: HTMLElement) {
   const store = createAppStore();
   // Lets RTK Query refetch when the connection comes back (SPEC section 9).
   setupListeners(store.dispatch);
   // A public page's HTML carries its data: its first paint needs no API call.
   seedEmbeddedData(store.dispatch, embeddedDataOf(document));
-  // A public page also comes rendered (entry-server.tsx): the app takes that HTML over.
-  const rendered = root.firstElementChild !== null;
-  if (rendered) await loadMatchedRoutes(routes, window.location.pathname);
-  const app = (
+  // (A public page the server rendered runs entry-public.tsx instead: this one it left empty.)
+  createRoot(root).render(
     <StrictMode>
       <App store={store}>
         <RouterProvider router={createBrowserRouter(routes)} />
       </App>
-    </StrictMode>
+    </StrictMode>,
   );
-  if (rendered) hydrateRoot(root, app);
-  else createRoot(root).render(app);
 }
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
-void start(root);
+start(root);

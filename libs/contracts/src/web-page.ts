@@ -32,3 +32,12 @@ export interface EmbeddedPublicData {
  * dot-folder, which the gateway's static files never serve.
  */
 export const SERVER_RENDERER_FILE = '.server/render.cjs';
+
+/**
+ * The build of the server-rendered public pages' own code (`vite build --mode public`), under
+ * the web app's build folder and served from there: its entry module, as its manifest
+ * (`.vite/manifest.json` in that folder) names it.
+ */
+export const PUBLIC_PAGES_MODE = 'public';
+export const PUBLIC_PAGES_DIR = 'assets/public';
+export const PUBLIC_PAGES_ENTRY = 'src/entry-public.tsx';

@@ -16,9 +16,11 @@ const INDEX = `<!doctype html>
     <title>Kartlink</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/api-def.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-ghi.css">
   </head>
   <body>
     <div id="root"></div>
+    <noscript>Kartlink needs JavaScript to run.</noscript>
   </body>
 </html>`;
 
@@ -66,7 +68,16 @@ describe('the page template', () => {
     template.publicPage({
       head: shopHead,
       data: { shop: { shopUrl: 'priya', data: { shopName: '$& $1' } as never } },
-      body,
+      rendered: body
+        ? {
+            body,
+            assets: {
+              stylesheets: ['/assets/public/entry-public-a.css', '/assets/public/ShopPage-b.css'],
+              script: '/assets/public/entry-public-c.js',
+              preloads: ['/assets/public/ShopPage-d.js'],
+            },
+          }
+        : undefined,
       assets: { stylesheets: ['/assets/ShopPage-x.css'], code: ['/assets/ShopPage-x.js'] },
     });
 
@@ -84,27 +95,34 @@ describe('the page template', () => {
     expect(html).toContain('"shopName":"$\\u0026 $1"');
     expect(html.indexOf('</head>')).toBeGreaterThan(html.indexOf('og:image'));
     expect(html.indexOf('</head>')).toBeGreaterThan(
-      html.indexOf('<link rel="stylesheet" crossorigin href="/assets/ShopPage-x.css" />'),
+      html.indexOf('<link rel="stylesheet" crossorigin href="/assets/public/ShopPage-b.css" />'),
     );
   });
 
-  it('fetches the code of a page it rendered after its stylesheets and pictures', () => {
+  it('gives a page it rendered the public pages’ stylesheets and code, after its pictures, instead of the app’s', () => {
     const html = shopPage('<main><h1>Priya</h1></main>');
-    expect(html).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js"></script>',
-    );
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/api-def.js">',
-    );
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ShopPage-x.js" />',
-    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/public/entry-public-a.css" />',
+      '<link rel="stylesheet" crossorigin href="/assets/public/ShopPage-b.css" />',
+    ]);
+    expect(head.match(/<script type="module"[^>]*>/g)).toEqual([
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/public/entry-public-c.js">',
+    ]);
+    expect(head.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/public/ShopPage-d.js" />',
+    ]);
+    // It shows without JavaScript: no note that it needs it.
+    expect(html).not.toContain('<noscript>');
   });
 
-  it('fetches the code of a page it could not render first, for the app to render it', () => {
+  it('fetches the app’s code of a page it could not render first, for the app to render it', () => {
     const html = shopPage('');
     expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<noscript>');
     expect(html).not.toContain('fetchpriority="low"');
+    expect(html).not.toContain('/assets/public/');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">');
     expect(html).toContain(
       '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
     );
@@ -134,7 +152,6 @@ describe('the preload of the page’s largest picture', () => {
         lcpImage,
       },
       data: {},
-      body: '',
       assets: { stylesheets: [], code: [] },
     });
 

@@ -5,7 +5,7 @@ import {
   PUBLIC_URL_META,
   type ResponsiveImage,
 } from '@kartlink/contracts';
-import type { RouteAssets } from './route-assets';
+import type { RenderedPageAssets, RouteAssets } from './route-assets';
 
 /** Text inside an element such as `<title>`. */
 export const escapeText = (text: string) =>
@@ -79,27 +79,36 @@ function headTags(head: PageHead): string {
 const TITLE = /<title>[\s\S]*?<\/title>\s*/i;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/i;
 const ROOT = /<div id="root"><\/div>/i;
-/** index.html's tags that fetch the app's code: its entry script and its preloads. */
-const APP_CODE = /<script type="module"|<link rel="modulepreload"/gi;
+/** index.html's tags that load the app: its entry script, its preloads and its stylesheets. */
+const APP_TAGS =
+  /<script type="module"[^>]*><\/script>\s*|<link rel="(?:modulepreload|stylesheet)"[^>]*>\s*/gi;
 
 /**
  * A page rendered on the server paints from its HTML and stylesheets; its code only takes it
  * over. At low priority, the code leaves a slow connection to the stylesheets and the page's
  * largest picture first (scripts and preloads of code otherwise go at high priority, beside
- * them). A page the browser must render itself fetches its code at the usual priority.
+ * them).
  */
 const LOW_PRIORITY = 'fetchpriority="low"';
 
 /** What a public page's HTML holds beyond index.html's. */
 export interface PublicPageContent {
   head: PageHead;
-  /** Its data, for the app's first render. */
+  /** Its data, for the first render in the browser. */
   data: EmbeddedPublicData;
-  /** Its body as the server rendered it (server-renderer.ts); empty for the app to render. */
-  body: string;
-  /** Its route's stylesheets and code (route-assets.ts). */
+  /**
+   * Its body as the server rendered it (server-renderer.ts) and the public pages' code that
+   * takes it over; undefined when the app renders the page in the browser.
+   */
+  rendered?: { body: string; assets: RenderedPageAssets };
+  /** Its route's stylesheets and code in the app's build, for the app to render it. */
   assets: RouteAssets;
 }
+
+const stylesheet = (href: string) =>
+  `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}" />`;
+const preload = (href: string, priority = '') =>
+  `<link rel="modulepreload"${priority} crossorigin href="${escapeAttribute(href)}" />`;
 
 /**
  * The web app's index.html, cut once at start into what every page shares: each page then
@@ -110,9 +119,11 @@ export class PageTemplate {
   private readonly appHead: string;
   /** The same without the generic title and description, for a public page's own. */
   private readonly head: string;
-  /** The same with its code at low priority, for a page the server rendered. */
+  /** The same without the app's code and stylesheets, for a page the server rendered. */
   private readonly renderedHead: string;
   private readonly body: string;
+  /** The same without the note that the app needs JavaScript: a rendered page does not. */
+  private readonly renderedBody: string;
 
   constructor(indexHtml: string, publicUrl: string) {
     const origin = new URL(publicUrl).origin;
@@ -121,10 +132,11 @@ export class PageTemplate {
     const end = /<\/head>/i.exec(indexHtml)?.index ?? indexHtml.length;
     const head = indexHtml.slice(0, end);
     this.body = indexHtml.slice(end);
+    this.renderedBody = this.body.replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, '');
     this.appHead = `${head}${addressMeta}`;
     const own = head.replace(TITLE, '').replace(DESCRIPTION, '');
     this.head = `${own}${addressMeta}\n    `;
-    this.renderedHead = `${own.replace(APP_CODE, `$& ${LOW_PRIORITY}`)}${addressMeta}\n    `;
+    this.renderedHead = `${own.replace(APP_TAGS, '')}${addressMeta}\n    `;
   }
 
   /** An app page (landing, sign-in, dashboard...), kept out of search results unless `indexed`. */
@@ -133,26 +145,27 @@ export class PageTemplate {
   }
 
   /**
-   * A public page: its own head, its route's stylesheets and code, its body as rendered and its
-   * data for the app; its code at low priority when the server rendered it.
+   * A public page: its own head and its data; rendered, its body and the public pages' code
+   * (at low priority) in place of the app's, else the app with its route's stylesheets and code.
    */
-  publicPage({ head, data, body, assets }: PublicPageContent): string {
+  publicPage({ head, data, rendered, assets }: PublicPageContent): string {
     const script = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${jsonForScript(data)}</script>`;
-    const page = ROOT.test(this.body)
-      ? this.body.replace(ROOT, () => `<div id="root">${body}</div>\n    ${script}`)
-      : this.body.replace(/<\/body>/i, (end) => `${script}${end}`);
-    const rendered = body !== '';
-    const priority = rendered ? ` ${LOW_PRIORITY}` : '';
-    const tags = [
-      headTags(head),
-      ...assets.stylesheets.map(
-        (href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}" />`,
-      ),
-      ...assets.code.map(
-        (href) =>
-          `<link rel="modulepreload"${priority} crossorigin href="${escapeAttribute(href)}" />`,
-      ),
-    ];
+    const body = rendered ? this.renderedBody : this.body;
+    const page = ROOT.test(body)
+      ? body.replace(ROOT, () => `<div id="root">${rendered?.body ?? ''}</div>\n    ${script}`)
+      : body.replace(/<\/body>/i, (end) => `${script}${end}`);
+    const tags = rendered
+      ? [
+          headTags(head),
+          ...rendered.assets.stylesheets.map(stylesheet),
+          `<script type="module" ${LOW_PRIORITY} crossorigin src="${escapeAttribute(rendered.assets.script)}"></script>`,
+          ...rendered.assets.preloads.map((href) => preload(href, ` ${LOW_PRIORITY}`)),
+        ]
+      : [
+          headTags(head),
+          ...assets.stylesheets.map(stylesheet),
+          ...assets.code.map((href) => preload(href)),
+        ];
     return `${rendered ? this.renderedHead : this.head}${tags.join('\n    ')}\n  ${page}`;
   }
 }

@@ -1,4 +1,4 @@
-import { type BuildManifest, pageChunks, routeAssets } from './route-assets';
+import { type BuildManifest, pageChunks, renderedPageAssets, routeAssets } from './route-assets';
 
 // The shape Vite writes: the entry preloads its own imports and links its own stylesheet in
 // index.html; the shop page's chunk imports a shared chunk and one the entry imports too.
@@ -37,5 +37,38 @@ describe("a public page's assets", () => {
 
   it('refuse a route the build does not have', () => {
     expect(() => routeAssets(MANIFEST, 'src/Missing.tsx')).toThrow(/no chunk src\/Missing/);
+  });
+});
+
+// The public pages' own build: an entry (no index.html), whose page chunks it imports lazily.
+const PUBLIC_MANIFEST: BuildManifest = {
+  'src/entry-public.tsx': {
+    file: 'entry-public-1.js',
+    isEntry: true,
+    css: ['entry-public-1.css'],
+  },
+  '_storefront-2.js': {
+    file: 'storefront-2.js',
+    imports: ['src/entry-public.tsx'],
+    css: ['storefront-2.css'],
+  },
+  'src/ShopPage.tsx': {
+    file: 'ShopPage-3.js',
+    imports: ['_storefront-2.js', 'src/entry-public.tsx'],
+    css: ['ShopPage-3.css'],
+  },
+};
+
+describe("a server-rendered public page's assets", () => {
+  it('are all its stylesheets in order, the entry, and the page code it imports to preload', () => {
+    expect(renderedPageAssets(PUBLIC_MANIFEST, 'src/ShopPage.tsx', '/assets/public/')).toEqual({
+      stylesheets: [
+        '/assets/public/entry-public-1.css',
+        '/assets/public/storefront-2.css',
+        '/assets/public/ShopPage-3.css',
+      ],
+      script: '/assets/public/entry-public-1.js',
+      preloads: ['/assets/public/storefront-2.js', '/assets/public/ShopPage-3.js'],
+    });
   });
 });

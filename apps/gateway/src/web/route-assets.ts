@@ -70,3 +70,33 @@ export function routeAssets(manifest: BuildManifest, routeModule: string): Route
     code: routeChunks.map((key) => `/${manifest[key]!.file}`),
   };
 }
+
+/** What a public page the server rendered loads: the public pages' own build (web-page.ts). */
+export interface RenderedPageAssets {
+  /** In the order they apply; absolute paths. */
+  stylesheets: string[];
+  /** The build's entry, which takes the page over; an absolute path. */
+  script: string;
+  /** The code the entry then imports for the page: the route's chunk and its imports. */
+  preloads: string[];
+}
+
+/**
+ * The stylesheets and code of a page of `routeModule` in the public pages' build, whose
+ * `manifest` lists its files relative to `base` (the folder it is served from, e.g.
+ * /assets/public/).
+ */
+export function renderedPageAssets(
+  manifest: BuildManifest,
+  routeModule: string,
+  base: string,
+): RenderedPageAssets {
+  const entry = entryOf(manifest);
+  const chunks = pageChunks(manifest, routeModule);
+  const css = new Set(chunks.flatMap((key) => manifest[key]!.css ?? []));
+  return {
+    stylesheets: [...css].map((file) => `${base}${file}`),
+    script: `${base}${manifest[entry]!.file}`,
+    preloads: chunks.filter((key) => key !== entry).map((key) => `${base}${manifest[key]!.file}`),
+  };
+}

@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ErrorCode } from '@kartlink/contracts';
+import { ErrorCode, PUBLIC_PAGES_DIR, PUBLIC_PAGES_ENTRY } from '@kartlink/contracts';
 import { LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +14,8 @@ import {
   type BuildManifest,
   MANIFEST_FILE,
   PUBLIC_PAGE_MODULES,
+  type RenderedPageAssets,
+  renderedPageAssets,
   type RouteAssets,
   routeAssets,
 } from './route-assets';
@@ -40,8 +42,11 @@ export async function serveWebApp(
   if (!existsSync(indexFile)) return false;
   const template = new PageTemplate(readFileSync(indexFile, 'utf8'), publicUrl);
   const logger = app.get<Logger>(LOGGER);
-  const renderer = PublicPageRenderer.load(root, logger);
   const assets = publicRouteAssets(root, logger);
+  // A page is rendered on the server when the build has both the renderer and the code that
+  // takes the rendered page over.
+  const rendering = renderedAssets(root, logger);
+  const renderer = rendering && PublicPageRenderer.load(root, logger);
 
   await app.register(fastifyStatic, {
     root,
@@ -89,7 +94,8 @@ export async function serveWebApp(
       const found = await loadPublicPage(page, cache, publicUrl);
       if (!found.found) return reply.status(404).send(template.app(false));
       const body = renderer ? await renderer.render(page, found.data) : '';
-      return reply.send(template.publicPage({ ...found, body, assets: assets[page.kind] }));
+      const rendered = body && rendering ? { body, assets: rendering[page.kind] } : undefined;
+      return reply.send(template.publicPage({ ...found, rendered, assets: assets[page.kind] }));
     } catch (err) {
       // The services cannot say what the page is: the app asks again itself; crawlers come back.
       logger.warn({ err, path }, 'public page served without its head');
@@ -104,10 +110,10 @@ export async function serveWebApp(
  * without one, or one that does not list those routes, still works: its pages load their
  * route's code and stylesheets as the app asks for them, a round trip later.
  */
-function publicRouteAssets(root: string, logger: Logger): Record<'shop' | 'product', RouteAssets> {
+function publicRouteAssets(root: string, logger: Logger): Record<PublicPageKind, RouteAssets> {
   const file = join(root, MANIFEST_FILE);
   try {
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
+    const manifest = readManifest(file);
     return {
       shop: routeAssets(manifest, PUBLIC_PAGE_MODULES.shop),
       product: routeAssets(manifest, PUBLIC_PAGE_MODULES.product),
@@ -118,3 +124,35 @@ function publicRouteAssets(root: string, logger: Logger): Record<'shop' | 'produ
     return { shop: none, product: none };
   }
 }
+
+/**
+ * The stylesheets and code of the public pages the server renders, from the manifest of their
+ * own build (PUBLIC_PAGES_DIR); undefined for a build without it, whose public pages are then
+ * rendered by the app in the browser.
+ */
+function renderedAssets(
+  root: string,
+  logger: Logger,
+): Record<PublicPageKind, RenderedPageAssets> | undefined {
+  const file = join(root, PUBLIC_PAGES_DIR, MANIFEST_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    const manifest = readManifest(file);
+    const base = `/${PUBLIC_PAGES_DIR}/`;
+    if (!manifest[PUBLIC_PAGES_ENTRY]?.isEntry) throw new Error(`no entry ${PUBLIC_PAGES_ENTRY}`);
+    return {
+      shop: renderedPageAssets(manifest, PUBLIC_PAGE_MODULES.shop, base),
+      product: renderedPageAssets(manifest, PUBLIC_PAGE_MODULES.product, base),
+    };
+  } catch (err) {
+    logger.warn(
+      { err, file },
+      'public pages left for the app to render: their build is unreadable',
+    );
+    return undefined;
+  }
+}
+
+type PublicPageKind = keyof typeof PUBLIC_PAGE_MODULES;
+
+const readManifest = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;

@@ -15,3 +15,6 @@ export function useRouteFlag(flag: keyof RouteHandle): boolean {
       typeof handle === 'object' && handle !== null && (handle as RouteHandle)[flag] === true,
   );
 }
+
+/** The public pages' handle. */
+export const LIGHT_ONLY: RouteHandle = { lightOnly: true };

@@ -3,7 +3,7 @@ import { ErrorScreen } from '../components/errors/ErrorScreen';
 import { Spinner } from '../components/Spinner';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
-import type { RouteHandle } from './route-handle';
+import { LIGHT_ONLY, type RouteHandle } from './route-handle';
 
 // Every page is its own chunk, loaded on first visit; public shop pages pull no dashboard code.
 const notFoundPage = async () => ({
@@ -17,9 +17,11 @@ const productPage = async () => ({
 });
 
 const SITE_CHROME: RouteHandle = { siteChrome: true };
-const LIGHT_ONLY: RouteHandle = { lightOnly: true };
 
-/** A public shop's page and its products' pages under `prefix`. */
+/**
+ * A public shop's page and its products' pages under `prefix`. A page the server rendered is
+ * run by its own build instead (src/public/public-page.tsx), with these same components.
+ */
 const publicShopRoutes = (prefix: string): RouteObject[] => [
   { path: `${prefix}:shopUrl`, handle: LIGHT_ONLY, lazy: shopPage },
   { path: `${prefix}:shopUrl/:shortCode`, handle: LIGHT_ONLY, lazy: productPage },

@@ -1,0 +1,37 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { hydrateRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createAppStore } from './app/store';
+import { embeddedDataOf, seedEmbeddedData } from './features/storefront/api/embedded-data';
+import { PUBLIC_PAGES, publicPageOf, publicRoute } from './public/public-page';
+import { PublicRouter } from './public/router';
+import './styles/global.css';
+import './styles/page.css';
+
+/**
+ * The code of a public page the server rendered (entry-server.tsx), built on its own (vite.config.ts,
+ * `--mode public`): the same components and store as the app, on Preact and the public router
+ * (public/router.tsx), so a visitor's phone loads a third of the app's code. It takes the
+ * page's HTML over in place; the page's links are followed by the browser to the next page,
+ * which comes rendered too. A page the server could not render loads the whole app instead.
+ */
+async function start(root: HTMLElement) {
+  const page = publicPageOf(window.location.pathname);
+  if (!page) throw new Error(`${window.location.pathname} is not a public page`);
+  const store = createAppStore();
+  // Lets RTK Query refetch when the connection comes back (SPEC section 9).
+  setupListeners(store.dispatch);
+  // The page's HTML carries its data: the first render needs no API call.
+  seedEmbeddedData(store.dispatch, embeddedDataOf(document));
+  const Page = await PUBLIC_PAGES[page.kind]();
+  hydrateRoot(
+    root,
+    <App store={store}>
+      <PublicRouter route={publicRoute(window.location, page.params, Page)} />
+    </App>,
+  );
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page must contain <div id="root">');
+void start(root);
