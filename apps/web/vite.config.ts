@@ -93,6 +93,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
             emptyOutDir: true,
             copyPublicDir: false,
             assetsDir: '',
+            // One stylesheet for both pages (6 KB gzip): one request before the first paint.
+            cssCodeSplit: false,
             manifest: true,
             rollupOptions: { input: fromHere(PUBLIC_PAGES_ENTRY) },
           }

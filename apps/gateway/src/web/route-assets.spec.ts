@@ -72,3 +72,18 @@ describe("a server-rendered public page's assets", () => {
     });
   });
 });
+
+describe("a server-rendered public page's stylesheet, when the build makes one for every page", () => {
+  it('is the one stylesheet it links', () => {
+    const manifest: BuildManifest = {
+      ...PUBLIC_MANIFEST,
+      'src/entry-public.tsx': { file: 'entry-public-1.js', isEntry: true },
+      '_storefront-2.js': { file: 'storefront-2.js', imports: ['src/entry-public.tsx'] },
+      'src/ShopPage.tsx': { file: 'ShopPage-3.js', imports: ['_storefront-2.js'] },
+      'style.css': { file: 'style-4.css' },
+    };
+    expect(renderedPageAssets(manifest, 'src/ShopPage.tsx', '/p/').stylesheets).toEqual([
+      '/p/style-4.css',
+    ]);
+  });
+});

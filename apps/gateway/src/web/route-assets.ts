@@ -81,6 +81,9 @@ export interface RenderedPageAssets {
   preloads: string[];
 }
 
+/** The manifest key of a build's one stylesheet, when it does not split its CSS by chunk. */
+const SINGLE_STYLESHEET = 'style.css';
+
 /**
  * The stylesheets and code of a page of `routeModule` in the public pages' build, whose
  * `manifest` lists its files relative to `base` (the folder it is served from, e.g.
@@ -93,7 +96,10 @@ export function renderedPageAssets(
 ): RenderedPageAssets {
   const entry = entryOf(manifest);
   const chunks = pageChunks(manifest, routeModule);
-  const css = new Set(chunks.flatMap((key) => manifest[key]!.css ?? []));
+  const css = new Set([
+    ...(manifest[SINGLE_STYLESHEET] ? [manifest[SINGLE_STYLESHEET].file] : []),
+    ...chunks.flatMap((key) => manifest[key]!.css ?? []),
+  ]);
   return {
     stylesheets: [...css].map((file) => `${base}${file}`),
     script: `${base}${manifest[entry]!.file}`,
