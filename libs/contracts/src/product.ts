@@ -39,6 +39,11 @@ export interface PublicProduct {
    * store sheet adds to its `/go` links as `?t=` (see store-routing.ts). Valid about 30 minutes.
    */
   tapToken?: string;
+  /**
+   * Set by the gateway with `tapToken`: ids of IN_APP_ESCAPES switched off in its
+   * configuration (IN_APP_ESCAPES_OFF); pass it to `inAppEscape`.
+   */
+  inAppEscapesOff?: string[];
   productDetails: {
     title: string;
     description: string | null;
