@@ -7,7 +7,11 @@ import type { AmazonTag, NetworkTemplate, ShopEarnings } from './store-routing';
  * case); parameters are removed or appended, never re-encoded.
  */
 
-/** Amazon country marketplaces (host without www./m.) and the visitor countries they serve. */
+/**
+ * Amazon country marketplaces (host without www./m.) and the visitor countries they serve; the
+ * Earnings form's choice of marketplace.
+ * @public
+ */
 export const AMAZON_MARKETPLACES: Readonly<Record<string, string>> = {
   'amazon.in': 'IN',
   'amazon.com': 'US',
@@ -247,7 +251,10 @@ function localMarketplace(
   return tag && asin ? { marketplace: wanted, tag, asin } : undefined;
 }
 
-/** Limits of the Earnings settings. */
+/**
+ * Limits of the Earnings settings (the form shows them).
+ * @public
+ */
 export const EARNINGS_LIMITS = {
   amazonTags: Object.keys(AMAZON_MARKETPLACES).length,
   networks: 10,
