@@ -9,6 +9,8 @@ import type {
 } from '@kartlink/contracts';
 import { stackBaseUrl, waitFor } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { signUp, Visitor } from '../support/auth-client';
 
 jest.setTimeout(90_000);
@@ -312,7 +314,9 @@ describe('store redirects: from the saved URL to the Location header', () => {
       `/${priya.shopUrl}/${pinned.shortCode}/go`,
       `${STORES.flipkart}&affid=priyasar&affExtParam1=${pinned.shortCode}`,
     );
-    const refused = await priya.owner.call('PATCH', `/urls/${pinned.id}`, { defaultStore: 'myntra' });
+    const refused = await priya.owner.call('PATCH', `/urls/${pinned.id}`, {
+      defaultStore: 'myntra',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors?.[0]).toEqual({
       path: 'defaultStore',
@@ -414,6 +418,74 @@ describe('store redirects: from the saved URL to the Location header', () => {
       /Go to a store/,
     );
     expect(document.paths['/{shopUrl}/{shortCode}/go']?.get?.summary).toMatch(/pinned store/);
+  });
+});
+
+describe('short store links, resolved once when the product is saved', () => {
+  // A fake shortener on 127.0.0.1, which the stack treats as one (SHORT_LINK_EXTRA_HOSTS) and
+  // may reach (SHORT_LINK_ALLOW_HOSTS): /amzn/… leads to Amazon in two hops, /dead/… nowhere.
+  let shortener: Server;
+  let base: string;
+  const asked: string[] = [];
+  beforeAll(async () => {
+    shortener = createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      if (req.url === '/amzn/3xYz') res.writeHead(301, { location: '/amzn/hop' });
+      else if (req.url === '/amzn/hop')
+        res.writeHead(302, {
+          location: 'https://www.amazon.in/dp/B0C1234567?ref_=cm_sw_r_cp_ud&th=1',
+        });
+      else res.writeHead(404);
+      res.end();
+    });
+    await new Promise<void>((resolve) => shortener.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(shortener.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    shortener.closeAllConnections();
+    await new Promise((resolve) => shortener.close(resolve));
+  });
+
+  it('stores where a short link leads, tags it at the redirect, and warns about one that leads nowhere', async () => {
+    const asha = await shopWith({
+      earnings: {
+        amazonTags: [{ marketplace: 'amazon.in', tag: 'asha-21' }],
+        amazonOnSharedLinks: true,
+      },
+    });
+    const saved = await asha.owner.post<Product>('/urls', {
+      title: 'Jaipur kurta',
+      originalURLs: [`${base}/amzn/3xYz`, `${base}/dead/abc`, STORES.flipkart],
+    });
+    expect(saved.status).toBe(201);
+    const resolved = 'https://www.amazon.in/dp/B0C1234567?ref_=cm_sw_r_cp_ud&th=1';
+    expect(saved.body.data.originalURLs).toEqual([resolved, `${base}/dead/abc`, STORES.flipkart]);
+    expect(saved.body.data.stores.map((s) => s.key)).toEqual(['amazon', 'web', 'flipkart']);
+    expect(saved.body.data.warnings).toEqual([
+      {
+        position: 2,
+        url: `${base}/dead/abc`,
+        message: expect.stringMatching(
+          /^Store link 2 is a short link \(127\.0\.0\.1\) that could not be opened, so it was saved as given/,
+        ),
+      },
+    ]);
+    // The links are opened side by side.
+    expect([...asked].sort()).toEqual(['HEAD /amzn/3xYz', 'HEAD /amzn/hop', 'HEAD /dead/abc']);
+    // Stored resolved: the owner's list shows it, and visitors' redirects never ask the shortener.
+    const listed = await asha.owner.call<ProductPage>('GET', '/urls');
+    expect(listed.body.data.items[0]!.originalURLs[0]).toBe(resolved);
+    expect(listed.body.data.items[0]!.warnings).toBeUndefined();
+    const went = await go(`/${asha.shopUrl}/${saved.body.data.shortCode}/go/amazon`);
+    expect(went.location).toBe(`${resolved}&tag=asha-21`);
+    expect(asked).toHaveLength(3);
+    // An edit of the links resolves them again.
+    const edited = await asha.owner.call<Product>('PATCH', `/urls/${saved.body.data.id}`, {
+      originalURLs: [`${base}/amzn/3xYz`, STORES.flipkart],
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.originalURLs).toEqual([resolved, STORES.flipkart]);
+    expect(edited.body.data.warnings).toBeUndefined();
   });
 });
 
