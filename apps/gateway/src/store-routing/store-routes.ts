@@ -164,7 +164,11 @@ export function registerStoreRoutes(
   const redirect = (reply: FastifyReply, location: string) =>
     reply
       .status(302)
-      .header('location', location)
+      // Stored URLs and settings are checked to be ASCII; an older row is encoded, never a 500.
+      .header(
+        'location',
+        location.replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c)),
+      )
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .header('x-robots-tag', 'noindex')
