@@ -64,6 +64,17 @@ export function storeAnswer(
   return { location: web, opensIn: 'web' };
 }
 
+/** A URL as a header may carry it: anything but printable ASCII percent-encoded (or dropped). */
+function headerSafe(url: string): string {
+  return url.replace(/[^\x21-\x7e]/gu, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return '';
+    }
+  });
+}
+
 /** A prefetch or a link preview made ahead of any tap (Chrome, Safari, Facebook's app). */
 export function isPrefetch(headers: FastifyRequest['headers']): boolean {
   const said = [headers['purpose'], headers['sec-purpose'], headers['x-purpose'], headers['x-moz']]
@@ -165,10 +176,7 @@ export function registerStoreRoutes(
     reply
       .status(302)
       // Stored URLs and settings are checked to be ASCII; an older row is encoded, never a 500.
-      .header(
-        'location',
-        location.replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c)),
-      )
+      .header('location', headerSafe(location))
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .header('x-robots-tag', 'noindex')
