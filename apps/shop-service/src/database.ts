@@ -3,6 +3,7 @@ import type { ShopConfig } from './config';
 import { CreateShops1795318856162 } from './migrations/1795318856162-CreateShops';
 import { CreateProducts1795319249576 } from './migrations/1795319249576-CreateProducts';
 import { AddShopBanners1795496135065 } from './migrations/1795496135065-AddShopBanners';
+import { AddStoreRouting1795671896650 } from './migrations/1795671896650-AddStoreRouting';
 import { ProductEntity } from './products/product.entity';
 import { ShopEntity } from './shops/shop.entity';
 
@@ -11,7 +12,12 @@ export const entities = [ShopEntity, ProductEntity];
 /** Entities and migrations of the `shop` schema; migrations are generated, never synchronised. */
 export const database = {
   entities,
-  migrations: [CreateShops1795318856162, CreateProducts1795319249576, AddShopBanners1795496135065],
+  migrations: [
+    CreateShops1795318856162,
+    CreateProducts1795319249576,
+    AddShopBanners1795496135065,
+    AddStoreRouting1795671896650,
+  ],
 };
 
 export const dataSourceOptions = (config: ShopConfig) =>

@@ -18,3 +18,7 @@ export * from './image-urls';
 export * from './page-head';
 export * from './share-card';
 export * from './public-shop';
+export * from './store-routing';
+export * from './affiliate-url';
+export * from './app-links';
+export * from './in-app-browsers';

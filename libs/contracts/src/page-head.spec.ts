@@ -34,6 +34,7 @@ function product(overrides: Partial<PublicProduct> = {}): PublicProduct {
       { url: 'https://www.flipkart.com/p/itm123', vendor: 'Flipkart', key: 'flipkart' },
     ],
     showOnShop: true,
+    defaultStore: null,
     productDetails: {
       title: 'Red silk saree',
       description: null,

@@ -1,3 +1,5 @@
+import type { StoreLinkWarning } from './store-routing';
+
 /** One store a product is sold on: the address and the vendor named from its host. */
 export interface StoreLink {
   url: string;
@@ -27,6 +29,21 @@ export interface PublicProduct {
   originalURLs: string[];
   stores: StoreLink[];
   showOnShop: boolean;
+  /**
+   * The vendor key (`StoreLink.key`) of the owner's pinned store: shown first on the store
+   * sheet and the target of `/{shopUrl}/{shortCode}/go`. Null when none is pinned.
+   */
+  defaultStore: string | null;
+  /**
+   * Set by the gateway on public product answers (not by shop-service): the tap proof the
+   * store sheet adds to its `/go` links as `?t=` (see store-routing.ts). Valid about 30 minutes.
+   */
+  tapToken?: string;
+  /**
+   * Set by the gateway with `tapToken`: ids of IN_APP_ESCAPES switched off in its
+   * configuration (IN_APP_ESCAPES_OFF); pass it to `inAppEscape`.
+   */
+  inAppEscapesOff?: string[];
   productDetails: {
     title: string;
     description: string | null;
@@ -40,6 +57,13 @@ export interface PublicProduct {
 /** What the owner gets: the public fields and the click count. */
 export interface Product extends PublicProduct {
   clicks: number;
+  /** Off: this product's redirects get no affiliate tags or UTM parameters. Default true. */
+  affiliateTags: boolean;
+  /**
+   * Only on the answer of a save (POST /api/urls, PUT /api/urls/{id}): shortened store links
+   * that could not be resolved and were saved as given. Absent when every link resolved.
+   */
+  warnings?: StoreLinkWarning[];
 }
 
 export interface ProductBody {
@@ -53,6 +77,10 @@ export interface ProductBody {
   /** Chosen by the owner; generated when absent. */
   shortCode?: string;
   showOnShop?: boolean;
+  /** Default true. */
+  affiliateTags?: boolean;
+  /** A vendor key of one of the product's stores, or null for none. */
+  defaultStore?: string | null;
 }
 
 export type ProductUpdateBody = Partial<ProductBody>;

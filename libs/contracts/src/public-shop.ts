@@ -1,11 +1,12 @@
 import type { BannerList } from './media';
 import type { PublicShop, Shop } from './shop';
+import type { ShopEarnings } from './store-routing';
 
 /** The fields of a shop a visitor's copy is made of, with its name and URL set. */
 type ShownShop = Pick<
   Shop,
   'shopDescription' | 'shopPhotoURL' | 'socialMedia' | 'seo' | 'banners'
-> & { shopUrl: string; shopName: string };
+> & { shopUrl: string; shopName: string; earnings?: Partial<ShopEarnings> };
 
 /**
  * What a visitor may see of a shop: no owner id, no setup state. shop-service answers it to
@@ -20,6 +21,7 @@ export function toPublicShop(shop: ShownShop): PublicShop {
     socialMedia: shop.socialMedia,
     seo: shop.seo,
     banners: visibleBanners(shop.banners),
+    amazonDisclosure: (shop.earnings?.amazonTags?.length ?? 0) > 0,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { BannerList } from './media';
 import type { SocialMedia } from './social';
+import type { ShopEarnings } from './store-routing';
 
 /** Which wizard steps are done (SPEC section 3). */
 export interface SetupSteps {
@@ -35,6 +36,8 @@ export interface Shop {
   seo: ShopSeo;
   /** The owner's banners as media-service last announced them (SPEC section 3). */
   banners?: BannerList;
+  /** Affiliate tags, network templates, UTM and open-in-app (issue 15); DEFAULT_EARNINGS until set. */
+  earnings: ShopEarnings;
   /** Derived: no name, URL or completed setup yet (SPEC section 4). */
   requiresSetup: boolean;
   createdAt: string;
@@ -54,6 +57,12 @@ export interface PublicShop {
    * `{ enabled: false, images: [] }`. Always sent by the server.
    */
   banners?: BannerList;
+  /**
+   * True when the owner set an Amazon tag: the shop and product pages show the Amazon
+   * Associates disclosure ("{shopName} is a participant in the Amazon Associates Program ...").
+   * Always sent by the server.
+   */
+  amazonDisclosure?: boolean;
 }
 
 export interface ShopStatus {
@@ -75,6 +84,8 @@ export interface ShopSettingsBody {
   setupSteps?: Partial<SetupSteps>;
   socialMedia?: SocialMedia;
   seo?: ShopSeo;
+  /** Only the fields given change; validated with shopEarningsProblem's messages. */
+  earnings?: Partial<ShopEarnings>;
 }
 
 export interface ShopUrlBody {

@@ -47,6 +47,14 @@ export class ProductEntity {
   @Column({ name: 'show_on_shop', type: 'boolean', default: true })
   showOnShop!: boolean;
 
+  /** Off: no affiliate tags or UTM on this product's redirects. */
+  @Column({ name: 'affiliate_tags', type: 'boolean', default: true })
+  affiliateTags!: boolean;
+
+  /** The vendor key of the pinned store (one of the stores' keys), or null. */
+  @Column({ name: 'default_store', type: 'varchar', length: 40, nullable: true })
+  defaultStore!: string | null;
+
   @Column({ type: 'int', default: 0 })
   clicks!: number;
 

@@ -13,6 +13,8 @@ const row = {
   images: ['/api/shop/product-images/a1'],
   storeUrls: ['https://www.amazon.in/dp/B0KURTA', 'https://www.flipkart.com/p/kurta'],
   showOnShop: true,
+  affiliateTags: false,
+  defaultStore: 'flipkart',
   clicks: 42,
   createdAt: new Date('2026-03-09T10:00:00Z'),
   updatedAt: new Date('2026-03-09T10:00:00Z'),
@@ -26,6 +28,7 @@ describe('the public product', () => {
       [
         'brand',
         'createdAt',
+        'defaultStore',
         'description',
         'id',
         'imageUrl',
@@ -45,15 +48,17 @@ describe('the public product', () => {
       price: 1299,
       imageUrl: '/api/shop/product-images/a1',
       platforms: ['Amazon', 'Flipkart'],
+      defaultStore: 'flipkart',
     });
-    expect(JSON.stringify(shown)).not.toMatch(/costPrice|Jaipur|shopId|clicks/);
+    expect(JSON.stringify(shown)).not.toMatch(/costPrice|Jaipur|shopId|clicks|affiliateTags/);
   });
 
-  it('gives the owner the same fields and the click count', () => {
+  it('gives the owner the same fields, the click count and the affiliate switch', () => {
     const owned = toProduct(row, 'meera-finds', 'https://kartlink.in');
     expect(owned).toEqual({
       ...toPublicProduct(row, 'meera-finds', 'https://kartlink.in'),
       clicks: 42,
+      affiliateTags: false,
     });
   });
 });

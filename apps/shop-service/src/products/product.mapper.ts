@@ -24,6 +24,7 @@ export function toPublicProduct(
     originalURLs: product.storeUrls,
     stores,
     showOnShop: product.showOnShop,
+    defaultStore: product.defaultStore,
     productDetails: {
       title: product.title,
       description: product.description,
@@ -35,7 +36,11 @@ export function toPublicProduct(
   };
 }
 
-/** What the owner sees: the public fields and the click count. */
+/** What the owner sees: the public fields, the click count and the affiliate switch. */
 export function toProduct(product: ProductEntity, shopUrl: string, publicUrl: string): Product {
-  return { ...toPublicProduct(product, shopUrl, publicUrl), clicks: product.clicks };
+  return {
+    ...toPublicProduct(product, shopUrl, publicUrl),
+    clicks: product.clicks,
+    affiliateTags: product.affiliateTags,
+  };
 }

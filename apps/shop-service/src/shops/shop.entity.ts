@@ -1,4 +1,10 @@
-import type { BannerList, SetupSteps, ShopSeo, SocialMedia } from '@kartlink/contracts';
+import type {
+  BannerList,
+  SetupSteps,
+  ShopEarnings,
+  ShopSeo,
+  SocialMedia,
+} from '@kartlink/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -57,6 +63,10 @@ export class ShopEntity {
   /** The version of the announcement `banners` comes from: an older one never overwrites it. */
   @Column({ name: 'banners_version', type: 'integer', default: 0 })
   bannersVersion!: number;
+
+  /** The owner's earnings settings as saved: fields not yet set take DEFAULT_EARNINGS. */
+  @Column({ type: 'jsonb', default: () => `'{}'` })
+  earnings!: Partial<ShopEarnings>;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

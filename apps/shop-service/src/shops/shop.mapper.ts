@@ -1,4 +1,4 @@
-import type { SetupSteps, Shop, ShopStatus } from '@kartlink/contracts';
+import { DEFAULT_EARNINGS, type SetupSteps, type Shop, type ShopStatus } from '@kartlink/contracts';
 import type { ShopEntity } from './shop.entity';
 
 export const NO_STEPS_DONE: SetupSteps = { shopUrl: false, basicInfo: false, profilePhoto: false };
@@ -20,6 +20,7 @@ export function toShop(shop: ShopEntity): Shop {
     socialMedia: shop.socialMedia,
     seo: shop.seo,
     banners: shop.banners,
+    earnings: { ...DEFAULT_EARNINGS, ...shop.earnings },
     requiresSetup: requiresSetup(shop),
     createdAt: shop.createdAt.toISOString(),
     updatedAt: shop.updatedAt.toISOString(),
