@@ -16,6 +16,7 @@ import { createValidationPipe } from './http/validation';
 import { setupOpenApi } from './openapi';
 import { registerPublicRoutes } from './public/public-routes';
 import { registerTrackingRoutes } from './analytics/tracking-routes';
+import { registerStoreRoutes } from './store-routing/store-routes';
 import { registerImageRoutes } from './media/image-routes';
 import { registerQrRoutes } from './share/qr-routes';
 import { registerMultipart } from './media/multipart';
@@ -102,9 +103,10 @@ export async function createGateway(
   // Before any route: awaiting a plugin builds the routes declared so far at once, and those
   // would miss the error handler Nest installs at init (the one error mapping).
   await registerMultipart(app);
+  let notFoundPage: (() => string) | undefined;
   if (config.WEB_DIST_DIR) {
-    const served = await serveWebApp(app, config.WEB_DIST_DIR, config.PUBLIC_URL);
-    if (!served)
+    notFoundPage = await serveWebApp(app, config.WEB_DIST_DIR, config.PUBLIC_URL);
+    if (!notFoundPage)
       logger.warn(
         { dir: config.WEB_DIST_DIR },
         'no built web app there (index.html missing); serving the API only',
@@ -112,6 +114,7 @@ export async function createGateway(
   }
   registerPublicRoutes(app);
   registerTrackingRoutes(app);
+  registerStoreRoutes(app, notFoundPage);
   registerImageRoutes(app);
   registerQrRoutes(app);
   await app.init();

@@ -17,6 +17,7 @@ import { MediaUploads } from './media/media-uploads';
 import { PhotosController } from './media/photos.controller';
 import { ProductsController } from './products/products.controller';
 import { PublicReadCache } from './public/public-read-cache';
+import { TapTokens } from './store-routing/tap-tokens';
 import { QrCodes } from './share/qr-codes';
 import { ShopsController } from './shops/shops.controller';
 import { ProfileController } from './users/profile.controller';
@@ -60,6 +61,7 @@ export class GatewayModule {
         ...redisProviders(REDIS, GATEWAY_CONFIG, 'gateway'),
         ServiceClient,
         PublicReadCache,
+        TapTokens,
         QrCodes,
         AnalyticsRecorder,
         blobStoreProvider,

@@ -68,6 +68,24 @@ export const configSchema = {
     min: 1,
     max: 5,
   }),
+  TAP_TOKEN_SECRET: str({
+    description:
+      'key of the store sheet’s tap proofs (HMAC); empty: a random key shared by the replicas through Redis',
+    secret: true,
+    default: '',
+  }),
+  VISITOR_COUNTRY_HEADER: str({
+    description:
+      'request header carrying the visitor’s ISO country code, set by the edge (Cloudflare: cf-ipcountry; others: x-country); empty to ignore',
+    default: 'cf-ipcountry',
+    pattern: /^[A-Za-z0-9-]*$/,
+  }),
+  IN_APP_ESCAPES_OFF: str({
+    description:
+      'in-app browser escapes switched off, comma-separated ids of IN_APP_ESCAPES (e.g. instagram-ios,facebook-ios); they fall back to the copy-link screen',
+    default: '',
+    pattern: /^[a-z0-9, -]*$/,
+  }),
   ...redisEnvSchema,
 };
 export type GatewayConfig = ConfigOf<typeof configSchema>;

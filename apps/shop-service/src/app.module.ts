@@ -8,6 +8,7 @@ import { database, entities } from './database';
 import { ProductsController } from './products/products.controller';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
+import { ShortLinkResolver } from './products/short-links';
 import { shopRedisProviders } from './redis.provider';
 import { BannersConsumer } from './shops/banners.consumer';
 import { ShopCache } from './shops/shop-cache';
@@ -32,6 +33,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       BannersConsumer,
       ShopsService,
       ProductsRepository,
+      ShortLinkResolver,
       ProductsService,
       AnalyticsRefsRepository,
       ProductClicksConsumer,

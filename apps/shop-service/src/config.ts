@@ -1,4 +1,4 @@
-import { int, url, type ConfigOf } from '@kartlink/config';
+import { int, str, url, type ConfigOf } from '@kartlink/config';
 import { redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
@@ -20,6 +20,16 @@ export const configSchema = {
     default: 5000,
     min: 100,
     max: 60_000,
+  }),
+  SHORT_LINK_ALLOW_HOSTS: str({
+    description:
+      'hosts a short store link may lead to although they are private or loopback addresses (comma-separated; for tests and closed networks)',
+    default: '',
+  }),
+  SHORT_LINK_EXTRA_HOSTS: str({
+    description:
+      'hosts treated as store link shorteners besides amzn.to, amzn.in, fkrt.it, fkrt.co, myntr.it, msho.in (comma-separated)',
+    default: '',
   }),
 };
 export type ShopConfig = ConfigOf<typeof configSchema>;

@@ -15,6 +15,11 @@ export const ProductMessages = {
   limitReached: 'Upgrade to Premium for unlimited products',
   notFound: 'This product link does not exist or has been removed.',
   tooFast: 'You are creating links too quickly. Please wait a moment and try again.',
+  defaultStoreShape: 'The pinned store must be a store key such as amazon or flipkart, or null',
+  defaultStoreUnknown: (keys: readonly string[]) =>
+    `The pinned store must be one of this product's stores (${keys.join(', ')})`,
+  shortLinkUnresolved: (n: number, host: string) =>
+    `Store link ${n} is a short link (${host}) that could not be opened, so it was saved as given: paste the full store address so tags and the store's app can be used`,
 } as const;
 
 export const MIN_STORE_URLS = 2;
@@ -72,6 +77,14 @@ export function vendorOf(storeUrl: string): { vendor: string; key: string } {
     index -= 1;
   const name = labels[Math.max(0, index)] ?? host;
   return { vendor: name.charAt(0).toUpperCase() + name.slice(1), key: 'web' };
+}
+
+/** A pinned store as a request may carry it: a vendor key (checked against the stores later), or null. */
+export function defaultStoreShapeProblem(value: unknown): string | undefined {
+  if (value === null) return undefined;
+  return typeof value === 'string' && /^[a-z]{2,40}$/.test(value)
+    ? undefined
+    : ProductMessages.defaultStoreShape;
 }
 
 /** The first problem with a list of store addresses, or undefined. */

@@ -19,6 +19,8 @@
  * owner turned `amazonOnSharedLinks` on.
  */
 
+import type { StoreLink } from './product';
+
 /** An Amazon Associates tag for one marketplace host, e.g. { marketplace: 'amazon.in', tag: 'shop-21' }. */
 export interface AmazonTag {
   marketplace: string;
@@ -62,6 +64,21 @@ export const DEFAULT_EARNINGS: ShopEarnings = {
   localizeAmazon: false,
   openInApp: true,
 };
+
+/**
+ * Subjects.shop.storeRoute's answer: what the gateway's `/go` redirect needs of a product of a
+ * public shop. Server to server only: the earnings and owner id never reach a visitor.
+ */
+export interface StoreRoute {
+  productId: string;
+  shopUrl: string;
+  shortCode: string;
+  ownerUserId: string;
+  stores: StoreLink[];
+  defaultStore: string | null;
+  affiliateTags: boolean;
+  earnings: ShopEarnings;
+}
 
 /**
  * A store link of a saved product that could not be resolved (a shortened link such as

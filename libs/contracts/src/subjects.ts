@@ -47,6 +47,8 @@ export const Subjects = {
     publicProducts: 'shop.public.products',
     publicProduct: 'shop.public.product',
     publicStats: 'shop.public.stats',
+    /** For the gateway's store redirect: { shopUrl, shortCode } → StoreRoute (404/403 like publicProduct). */
+    storeRoute: 'shop.public.store-route',
     /** {} → SitemapShop[]. */
     sitemapShops: 'shop.sitemap.shops',
     /** { shopUrl } → SitemapShopPages (a private or missing shop answers 404). */

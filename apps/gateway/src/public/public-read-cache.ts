@@ -17,7 +17,10 @@ import {
 import { LOGGER, type Logger } from '@kartlink/server-kit';
 import { JSONCodec, type Subscription } from 'nats';
 import { compress, type ContentEncoding } from '../http/compression';
+import type { GatewayConfig } from '../config';
 import { ServiceClient } from '../services/service-client';
+import { TapTokens } from '../store-routing/tap-tokens';
+import { GATEWAY_CONFIG } from '../tokens';
 
 const MAX_ENTRIES = 5000;
 /** A safety net only: shop-service's change events clear entries at once. */
@@ -67,10 +70,18 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
   private readonly generations = new Map<string, number>();
   private subscription?: Subscription;
 
+  private readonly escapesOff: string[];
+
   constructor(
     private readonly services: ServiceClient,
+    private readonly taps: TapTokens,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.escapesOff = config.IN_APP_ESCAPES_OFF.split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+  }
 
   async onApplicationBootstrap() {
     const connection = await this.services.connection();
@@ -107,8 +118,12 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
 
   /** GET /api/shop/{shopUrl}/urls: the products a public shop shows. */
   products(shopUrl: string) {
-    return this.read(shopUrl, 'products', () =>
-      this.services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl }),
+    return this.read(shopUrl, 'products', async () =>
+      Promise.all(
+        (
+          await this.services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl })
+        ).map((product) => this.withTapToken(shopUrl, product)),
+      ),
     );
   }
 
@@ -121,9 +136,32 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
 
   /** GET /api/url/shop/{shopUrl}/{shortCode}: one product of a public shop. */
   product(shopUrl: string, shortCode: string) {
-    return this.read(shopUrl, `product:${shortCode}`, () =>
-      this.services.request<PublicProduct>(Subjects.shop.publicProduct, { shopUrl, shortCode }),
+    return this.read(shopUrl, `product:${shortCode}`, async () =>
+      this.withTapToken(
+        shopUrl,
+        await this.services.request<PublicProduct>(Subjects.shop.publicProduct, {
+          shopUrl,
+          shortCode,
+        }),
+      ),
     );
+  }
+
+  /**
+   * A product as visitors get it from the gateway: with the store sheet's tap proof (valid 30
+   * minutes; an entry lives 5 s) and the in-app escapes switched off. Without Redis (no shared
+   * key) the proof is left out: the sheet's links then count as shared ones.
+   */
+  private async withTapToken(shopUrl: string, product: PublicProduct): Promise<PublicProduct> {
+    const tapToken = await this.taps.issue(shopUrl, product.shortCode).catch((err: unknown) => {
+      this.logger.warn({ err: (err as Error).message }, 'tap proof not issued');
+      return undefined;
+    });
+    return {
+      ...product,
+      ...(tapToken ? { tapToken } : {}),
+      inAppEscapesOff: this.escapesOff,
+    };
   }
 
   /** The sitemap index: every public shop (dropped by any shop's change). */

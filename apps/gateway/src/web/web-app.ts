@@ -29,15 +29,16 @@ import { registerSitemapRoutes } from './sitemap';
  * body rendered on the server by the app's own components (when the build has its server
  * part), its route's stylesheets, its code at low priority, and its data for the app; an
  * unknown or private one answers 404, and pages search engines should not list say `noindex`.
+ * Answers the app's 404 page for other routes to send (undefined when there is no build).
  */
 export async function serveWebApp(
   app: NestFastifyApplication,
   distDir: string,
   publicUrl: string,
-): Promise<boolean> {
+): Promise<(() => string) | undefined> {
   const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
-  if (!existsSync(indexFile)) return false;
+  if (!existsSync(indexFile)) return undefined;
   const template = new PageTemplate(readFileSync(indexFile, 'utf8'), publicUrl);
   const logger = app.get<Logger>(LOGGER);
   const renderer = PublicPageRenderer.load(root, logger);
@@ -96,7 +97,7 @@ export async function serveWebApp(
       return reply.status(503).header('retry-after', '5').send(template.app(false));
     }
   });
-  return true;
+  return () => template.app(false);
 }
 
 /**

@@ -62,4 +62,9 @@ export class ProductsController {
   publicProduct(@Payload() { shopUrl, shortCode }: { shopUrl: string; shortCode: string }) {
     return this.products.publicProduct(shopUrl, shortCode);
   }
+
+  @MessagePattern(Subjects.shop.storeRoute)
+  storeRoute(@Payload() { shopUrl, shortCode }: { shopUrl: string; shortCode: string }) {
+    return this.products.storeRoute(shopUrl, shortCode);
+  }
 }

@@ -21,6 +21,10 @@ import {
   Subjects,
   type UserPlan,
   isUuid,
+  type StoreLinkWarning,
+  type StoreRoute,
+  DEFAULT_EARNINGS,
+  vendorOf,
 } from '@kartlink/contracts';
 import { CONFIG, NatsRequester, ServiceError } from '@kartlink/server-kit';
 import { type EntityManager, QueryFailedError } from 'typeorm';
@@ -31,6 +35,7 @@ import { ShopsService } from '../shops/shops.service';
 import type { ProductEntity } from './product.entity';
 import { toProduct, toPublicProduct } from './product.mapper';
 import { ProductsRepository } from './products.repository';
+import { ShortLinkResolver } from './short-links';
 
 const SHORT_CODE_TRIES = 5;
 const CODE_CONSTRAINT = 'products_shop_id_short_code_key';
@@ -47,7 +52,30 @@ function fields(body: ProductUpdateBody): Partial<ProductEntity> {
   if (body.originalURLs !== undefined)
     out.storeUrls = body.originalURLs.map((url) => normalizeStoreUrl(url)!);
   if (body.showOnShop !== undefined) out.showOnShop = body.showOnShop;
+  if (body.affiliateTags !== undefined) out.affiliateTags = body.affiliateTags;
+  if (body.defaultStore !== undefined) out.defaultStore = body.defaultStore;
   return out;
+}
+
+/**
+ * The pinned store must be one of the product's stores: a pin asked for that is not is refused;
+ * a pin left behind when its store was removed is dropped.
+ */
+function checkDefaultStore(product: Partial<ProductEntity>, asked: boolean) {
+  if (!product.defaultStore) return;
+  const keys = [...new Set((product.storeUrls ?? []).map((url) => vendorOf(url).key))];
+  if (keys.includes(product.defaultStore)) return;
+  if (!asked) {
+    product.defaultStore = null;
+    return;
+  }
+  const message = ProductMessages.defaultStoreUnknown(keys);
+  throw ServiceError.validation([{ path: 'defaultStore', msg: message }], message);
+}
+
+/** The owner's answer of a save, with the links that could not be resolved. */
+function withWarnings(product: Product, warnings: StoreLinkWarning[]): Product {
+  return warnings.length ? { ...product, warnings } : product;
 }
 
 const isCodeTaken = (err: unknown) =>
@@ -68,17 +96,22 @@ export class ProductsService {
     private readonly shopsService: ShopsService,
     private readonly cache: ShopCache,
     private readonly services: NatsRequester,
+    private readonly shortLinks: ShortLinkResolver,
     @Inject(CONFIG) private readonly config: ShopConfig,
   ) {}
 
   async create(caller: Caller, body: ProductBody): Promise<ShopWrite<Product>> {
     const shop = await this.ownShop(caller);
+    const values = fields(body);
+    checkDefaultStore(values, true);
+    const { urls, warnings } = await this.shortLinks.resolveAll(values.storeUrls ?? []);
+    values.storeUrls = urls;
     const created = await this.products.withShopLock(shop.id, async (manager) => {
       await this.checkLimit(caller, shop, manager);
-      return this.insert(shop, body, manager);
+      return this.insert(shop, values, body.shortCode, manager);
     });
     return {
-      result: toProduct(created, shop.shopUrl!, this.config.PUBLIC_URL),
+      result: withWarnings(toProduct(created, shop.shopUrl!, this.config.PUBLIC_URL), warnings),
       changedShopUrls: await this.cache.invalidateProducts(shop.shopUrl!, created.shortCode),
     };
   }
@@ -120,6 +153,10 @@ export class ProductsService {
     const { shop, product } = await this.owned(caller, id);
     const previousCode = product.shortCode;
     Object.assign(product, fields(body));
+    checkDefaultStore(product, body.defaultStore !== undefined);
+    let warnings: StoreLinkWarning[] = [];
+    if (body.originalURLs !== undefined)
+      ({ urls: product.storeUrls, warnings } = await this.shortLinks.resolveAll(product.storeUrls));
     if (body.shortCode !== undefined) product.shortCode = body.shortCode;
     try {
       await this.products.save(product);
@@ -128,7 +165,7 @@ export class ProductsService {
       throw err;
     }
     return {
-      result: toProduct(product, shop.shopUrl!, this.config.PUBLIC_URL),
+      result: withWarnings(toProduct(product, shop.shopUrl!, this.config.PUBLIC_URL), warnings),
       changedShopUrls: await this.cache.invalidateProducts(
         shop.shopUrl!,
         previousCode,
@@ -200,15 +237,40 @@ export class ProductsService {
     return entry.product;
   }
 
+  /**
+   * What the gateway's store redirect needs of a product of a public shop: its stores, pin and
+   * switch, and the shop's earnings settings and owner. Never sent to a visitor as such.
+   */
+  async storeRoute(shopUrl: string, shortCode: string): Promise<StoreRoute> {
+    const url = normalizeShopUrl(shopUrl);
+    const code = shortCode.trim().toLowerCase();
+    await this.shopsService.publicShop(url);
+    const shop = await this.shopsService.findByUrl(url);
+    const row =
+      shop && /^[a-z0-9-]{1,40}$/.test(code) ? await this.products.findByCode(shop.id, code) : null;
+    if (!shop || !row) throw ServiceError.notFound(ProductMessages.notFound);
+    return {
+      productId: row.id,
+      shopUrl: url,
+      shortCode: row.shortCode,
+      ownerUserId: shop.userId,
+      stores: row.storeUrls.map((storeUrl) => ({ url: storeUrl, ...vendorOf(storeUrl) })),
+      defaultStore: row.defaultStore,
+      affiliateTags: row.affiliateTags,
+      earnings: { ...DEFAULT_EARNINGS, ...shop.earnings },
+    };
+  }
+
   private async insert(
     shop: ShopEntity,
-    body: ProductBody,
+    fieldValues: Partial<ProductEntity>,
+    shortCode: string | undefined,
     manager: EntityManager,
   ): Promise<ProductEntity> {
-    const values = { ...fields(body), shopId: shop.id };
-    if (body.shortCode) {
+    const values = { ...fieldValues, shopId: shop.id };
+    if (shortCode) {
       try {
-        return await this.products.insert({ ...values, shortCode: body.shortCode }, manager);
+        return await this.products.insert({ ...values, shortCode }, manager);
       } catch (err) {
         if (isCodeTaken(err)) throw codeTaken();
         throw err;

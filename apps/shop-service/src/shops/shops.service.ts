@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DEFAULT_EARNINGS,
+  mergeEarnings,
   cleanSocialValue,
   ErrorCode,
   isSocialPlatform,
@@ -131,6 +133,8 @@ function apply(shop: ShopEntity, body: ShopSettingsBody) {
   if (body.socialMedia)
     shop.socialMedia = cleanSocial({ ...shop.socialMedia, ...body.socialMedia });
   if (body.seo) shop.seo = { ...shop.seo, ...trimmed(body.seo) };
+  if (body.earnings)
+    shop.earnings = mergeEarnings({ ...DEFAULT_EARNINGS, ...shop.earnings }, body.earnings);
 }
 
 /** Handles cleaned per platform; a platform left empty is removed. */

@@ -13,7 +13,12 @@ import {
 } from 'class-validator';
 import { Optional, Rule } from './rule';
 import type { ProductBody, ProductListQuery, ProductUpdateBody } from '../product';
-import { ProductMessages, shortCodeProblem, storeUrlsProblem } from '../product-rules';
+import {
+  defaultStoreShapeProblem,
+  ProductMessages,
+  shortCodeProblem,
+  storeUrlsProblem,
+} from '../product-rules';
 
 const titleProblem = (v: unknown) =>
   typeof v !== 'string' || !v.trim()
@@ -39,6 +44,10 @@ class ProductFields {
   images?: string[];
   @Optional() @Rule(shortCodeProblem) shortCode?: string;
   @Optional() @IsBoolean() showOnShop?: boolean;
+  @Optional()
+  @IsBoolean({ message: 'affiliateTags must be true or false' })
+  affiliateTags?: boolean;
+  @IsOptional() @Rule(defaultStoreShapeProblem) defaultStore?: string | null;
 }
 
 export class CreateProductRequest extends ProductFields implements ProductBody {

@@ -9,6 +9,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Optional, Rule } from './rule';
+import { shopEarningsProblem } from '../affiliate-url';
+import type { ShopEarnings } from '../store-routing';
 import type { SetupSteps, ShopSeo, ShopSettingsBody, ShopUrlBody } from '../shop';
 import { SEO_LIMITS } from '../shop';
 import { shopDescriptionProblem, shopNameProblem, shopUrlProblem } from '../shop-rules';
@@ -60,4 +62,5 @@ export class ShopSettingsRequest implements ShopSettingsBody {
   @Optional() @ValidateNested() @Type(() => SetupStepsRequest) setupSteps?: SetupStepsRequest;
   @Optional() @IsObject() @Rule(socialMediaProblem) socialMedia?: SocialMedia;
   @Optional() @ValidateNested() @Type(() => ShopSeoRequest) seo?: ShopSeoRequest;
+  @Optional() @Rule(shopEarningsProblem) earnings?: Partial<ShopEarnings>;
 }
