@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { statusOf, testShop } from '../../../test/fixtures';
 import { fail, mockApi, ok, type Reply } from '../../../test/mock-api';
 import { renderApp, TEST_USER } from '../../../test/render-app';
+import type { UserEvent } from '@testing-library/user-event';
 
 /** The Earnings page, with a server that merges settings the way shop-service does. */
 function openEarnings(earnings: ShopEarnings = DEFAULT_EARNINGS, save?: Reply) {
@@ -32,6 +33,12 @@ const sentEarnings = (api: ReturnType<typeof openEarnings>['api'], index = 0) =>
   (api.callsTo('PUT /shop/settings')[index]?.body as ShopSettingsBody).earnings;
 
 const section = (name: string) => screen.getByRole('group', { name });
+
+/** Types `text` into `field` in one go (a paste), as typing each letter is slow on a busy machine. */
+async function fill(user: UserEvent, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
 
 describe('the Earnings section', () => {
   it('is one of the shop sections, with every setting at its default', async () => {
@@ -71,28 +78,29 @@ describe('the Earnings section', () => {
     const { user, api } = openEarnings();
     const amazon = await screen.findByRole('group', { name: 'Amazon Associates' });
     await user.click(within(amazon).getByRole('button', { name: 'Add an Amazon tag' }));
-    await user.type(within(amazon).getByLabelText('Tag on amazon.in'), 'asha-21');
+    await fill(user, within(amazon).getByLabelText('Tag on amazon.in'), 'asha-21');
     await user.click(within(amazon).getByRole('button', { name: 'Add another marketplace' }));
     // The next free marketplace; the one taken cannot be chosen twice.
     const second = within(amazon).getByLabelText('Marketplace 2');
     expect(second).toHaveValue('amazon.com');
     expect(within(second).getByRole('option', { name: 'amazon.in (India)' })).toBeDisabled();
     await user.selectOptions(second, 'amazon.co.uk');
-    await user.type(within(amazon).getByLabelText('Tag on amazon.co.uk'), 'ashauk-21');
+    await fill(user, within(amazon).getByLabelText('Tag on amazon.co.uk'), 'ashauk-21');
     const localize = within(amazon).getByRole('switch', {
       name: "Send visitors to their own country's Amazon",
     });
     expect(localize).toBeEnabled();
     await user.click(localize);
 
-    await user.type(
+    await fill(
+      user,
       within(section('Flipkart')).getByLabelText('Flipkart affiliate id (affid)'),
       'ashaaff',
     );
 
     const networks = section('Affiliate networks');
     await user.click(within(networks).getByRole('button', { name: 'Add Cuelinks' }));
-    await user.type(within(networks).getByLabelText('Cuelinks channel id (cid)'), '12345');
+    await fill(user, within(networks).getByLabelText('Cuelinks channel id (cid)'), '12345');
     expect(within(networks).getByLabelText('Stores for Cuelinks')).toHaveValue(
       'flipkart.com, myntra.com, ajio.com',
     );
@@ -101,7 +109,11 @@ describe('the Earnings section', () => {
     await user.clear(template);
     await user.click(template);
     await user.paste('https://net.example/r?to={url}&s={shortCode}');
-    await user.type(within(networks).getByLabelText('Stores for Other'), 'https://www.Meesho.com/');
+    await fill(
+      user,
+      within(networks).getByLabelText('Stores for Other'),
+      'https://www.Meesho.com/',
+    );
 
     await user.click(screen.getByRole('switch', { name: 'Add UTM parameters' }));
     await user.click(screen.getByRole('radio', { name: 'Replace it with mine' }));
@@ -161,7 +173,7 @@ describe('the Earnings section', () => {
     const { user, api } = openEarnings();
     await user.click(await screen.findByRole('button', { name: 'Add an Amazon tag' }));
     const tag = screen.getByLabelText('Tag on amazon.in');
-    await user.type(tag, 'not a tag');
+    await fill(user, tag, 'not a tag');
     await user.click(screen.getByRole('button', { name: 'Add INRDeals' }));
     await user.clear(screen.getByLabelText('Stores for INRDeals'));
     await user.click(screen.getByRole('button', { name: 'Save earnings settings' }));
@@ -194,7 +206,7 @@ describe('the Earnings section', () => {
       ]),
     );
     const flipkart = await screen.findByLabelText('Flipkart affiliate id (affid)');
-    await user.type(flipkart, 'taken.id');
+    await fill(user, flipkart, 'taken.id');
     await user.click(screen.getByRole('button', { name: 'Save earnings settings' }));
     expect(
       await screen.findByText('This affiliate id is already used by another shop'),
