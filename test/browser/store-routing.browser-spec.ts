@@ -3,7 +3,7 @@ import { pgQuery, waitFor } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Locator, Page, Response } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { signUp, Visitor } from '../support/auth-client';
 import { at, launchChromium } from '../support/browser';
 
@@ -16,6 +16,7 @@ jest.setTimeout(90_000);
 
 const FAKE_STORE_HOST = 'diya-store.test';
 const AMAZON_URL = 'https://www.amazon.in/dp/B0DIYA4SET';
+const FLIPKART_URL = 'https://www.flipkart.com/brass-diya/p/itmdiya4';
 const AMAZON_TAG = 'diyahouse-21';
 
 // Chrome on an Android phone: not an in-app browser, so no way-out notice above the stores.
@@ -45,7 +46,7 @@ afterAll(async () => {
   await new Promise((resolve) => store?.close(resolve));
 });
 
-/** An owner with an Amazon tag and one product on Amazon, the fake store and WhatsApp. */
+/** An owner with an Amazon tag and one product on Amazon, the fake store, Flipkart and WhatsApp. */
 async function shopWithProduct() {
   const owner = new Visitor();
   await signUp(owner);
@@ -63,7 +64,12 @@ async function shopWithProduct() {
   const product = await owner.post<Product>('/urls', {
     title: 'Brass diya set of 4',
     price: 2450,
-    originalURLs: [AMAZON_URL, `${storeOrigin}/p/brass-diya-set`, 'https://wa.me/919876543210'],
+    originalURLs: [
+      AMAZON_URL,
+      `${storeOrigin}/p/brass-diya-set`,
+      FLIPKART_URL,
+      'https://wa.me/919876543210',
+    ],
   });
   if (product.status !== 201) throw new Error(`product refused: ${JSON.stringify(product.body)}`);
   return { shopUrl, product: product.body.data };
@@ -92,6 +98,27 @@ async function openProduct(page: Page, shopUrl: string, shortCode: string) {
   return sheet;
 }
 
+/**
+ * The Location the tracked redirect answered when `act` followed a link to `path`: the answer is
+ * fetched as the browser asked for it, read, and handed to the browser unchanged (Chromium
+ * reports no response for a redirect to a scheme it cannot open, such as intent:).
+ */
+async function redirectOf(page: Page, path: string, act: () => Promise<unknown>) {
+  let answered: (location: string) => void = () => undefined;
+  const location = new Promise<string>((resolve) => (answered = resolve));
+  const matches = (url: URL) => `${url.pathname}${url.search}`.startsWith(path);
+  await page.route(matches, async (route) => {
+    const answer = await route.fetch({ maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    answered(answer.headers()['location'] ?? '');
+    await route.fulfill({ response: answer });
+  });
+  await act();
+  const result = await location;
+  await page.unroute(matches);
+  return result;
+}
+
 /** The stores a sheet lists, in order. */
 const labelsOf = (sheet: Locator) => sheet.getByText(/^Buy on /).allInnerTexts();
 
@@ -112,6 +139,7 @@ describe('the store sheet on an Android phone', () => {
     expect(await labelsOf(sheet)).toEqual([
       'Buy on Amazon',
       'Buy on Diya-store',
+      'Buy on Flipkart',
       'Buy on WhatsApp',
     ]);
     const hrefs = await Promise.all(
@@ -120,61 +148,69 @@ describe('the store sheet on an Android phone', () => {
       ),
     );
     const go = `/${shopUrl}/${product.shortCode}/go`;
-    expect(hrefs).toEqual([
-      expect.stringMatching(new RegExp(`^${go}/amazon\\?t=[^&]+$`)),
-      expect.stringMatching(new RegExp(`^${go}/web\\?t=[^&]+$`)),
-      expect.stringMatching(new RegExp(`^${go}/whatsapp\\?t=[^&]+$`)),
-    ]);
+    expect(hrefs).toEqual(
+      ['amazon', 'web', 'flipkart', 'whatsapp'].map((store) =>
+        expect.stringMatching(new RegExp(`^${go}/${store}\\?t=[^&]+$`)),
+      ),
+    );
     // No way out of an in-app browser is offered in Chrome itself.
     expect(await sheet.getByRole('link', { name: 'Open in browser' }).count()).toBe(0);
 
-    // The fake store has no app: the redirect leads the browser on to the store's own page.
-    await sheet.getByRole('link', { name: 'Buy on Diya-store' }).click();
-    await page.waitForURL(`${storeOrigin}/p/brass-diya-set`);
-    await page.getByRole('heading', { name: 'Diya Store product' }).waitFor();
-    expect(storeVisits.filter((visit) => visit.startsWith('/p/brass-diya-set'))).toEqual([
-      '/p/brass-diya-set',
-    ]);
+    // Flipkart has an app: the server answers the tap with an intent:// URL naming it, the web
+    // page as its fallback. A desktop Chromium cannot open intents: the answer is read.
+    const flipkart = await redirectOf(page, `${go}/flipkart?t=`, () =>
+      sheet.getByRole('link', { name: 'Buy on Flipkart' }).click(),
+    );
+    expect(flipkart).toBe(
+      `intent://www.flipkart.com/brass-diya/p/itmdiya4#Intent;scheme=https;package=com.flipkart.android;S.browser_fallback_url=${encodeURIComponent(FLIPKART_URL)};end`,
+    );
 
-    // Back on the product, the visitor's last choice comes first.
-    const again = await openProduct(page, shopUrl, product.shortCode);
-    await page.waitForFunction(
-      "document.querySelector('.sheet__option .sheet__option-label')?.textContent === 'Buy on Diya-store'",
+    // Back on the product (in a new tab: this one has handed the tap to the app), the
+    // visitor's last choice comes first, from the takeover on.
+    const tab2 = await page.context().newPage();
+    const again = await openProduct(tab2, shopUrl, product.shortCode);
+    await tab2.waitForFunction(
+      "document.querySelector('.sheet__option-label')?.textContent === 'Buy on Flipkart'",
     );
     expect(await labelsOf(again)).toEqual([
-      'Buy on Diya-store',
+      'Buy on Flipkart',
       'Buy on Amazon',
+      'Buy on Diya-store',
       'Buy on WhatsApp',
     ]);
 
-    // Amazon has an app: the server answers the tap with an intent:// URL naming it, the
-    // tagged web page as its fallback (the tap proof made the tag allowed). A desktop Chromium
-    // cannot open intents, so the answer is read, not followed.
-    const answered = page.waitForResponse((response: Response) =>
-      response.url().includes(`${go}/amazon?t=`),
+    // Amazon's app, with the owner's tag on the fallback: the tap proof made the tag allowed.
+    const amazon = await redirectOf(tab2, `${go}/amazon?t=`, () =>
+      again.getByRole('link', { name: 'Buy on Amazon' }).click(),
     );
-    await again.getByRole('link', { name: 'Buy on Amazon' }).click();
-    const amazon = await answered;
-    expect(amazon.status()).toBe(302);
-    const intent = amazon.headers()['location'] ?? '';
-    expect(intent).toMatch(
+    expect(amazon).toMatch(
       /^intent:\/\/www\.amazon\.in\/dp\/B0DIYA4SET\?tag=diyahouse-21#Intent;scheme=https;package=in\.amazon\.mShop\.android\.shopping;S\.browser_fallback_url=/,
     );
-    const fallback = decodeURIComponent(/S\.browser_fallback_url=([^;]+)/.exec(intent)?.[1] ?? '');
+    const fallback = decodeURIComponent(/S\.browser_fallback_url=([^;]+)/.exec(amazon)?.[1] ?? '');
     expect(fallback).toBe(`${AMAZON_URL}?tag=${AMAZON_TAG}`);
+
+    // The fake store has no app: the redirect leads the browser on to the store's own page.
+    const tab3 = await page.context().newPage();
+    const third = await openProduct(tab3, shopUrl, product.shortCode);
+    await third.getByRole('link', { name: 'Buy on Diya-store' }).click();
+    await tab3.waitForURL(`${storeOrigin}/p/brass-diya-set`);
+    await tab3.getByRole('heading', { name: 'Diya Store product' }).waitFor();
+    expect(storeVisits.filter((visit) => visit.startsWith('/p/brass-diya-set'))).toEqual([
+      '/p/brass-diya-set',
+    ]);
 
     // Each tap counted once, by the redirect alone (the page sends no beacon of its own).
     const clicks = await waitFor(
       async () => {
         const rows = await clicksOf(product.id);
-        return rows.length >= 2 ? rows : undefined;
+        return rows.length >= 3 ? rows : undefined;
       },
-      { timeoutMs: 15_000, description: 'both clicks stored' },
+      { timeoutMs: 15_000, description: 'the three clicks stored' },
     );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await clicksOf(product.id)).toHaveLength(clicks.length);
-    expect(clicks).toHaveLength(2);
-    expect(clicks[1].platform).toBe('amazon');
+    expect(clicks).toHaveLength(3);
+    expect(clicks.map((click) => click.platform).slice(0, 2)).toEqual(['flipkart', 'amazon']);
     await page.context().close();
   });
 
