@@ -5,7 +5,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { signUp, Visitor } from '../support/auth-client';
-import { at, launchChromium } from '../support/browser';
+import {
+  accessibilityViolations,
+  at,
+  launchChromium,
+  signInThroughScreens,
+} from '../support/browser';
 
 // The product page's store sheet on a phone: its stores are links to the tracked redirect
 // (`/{shopUrl}/{shortCode}/go/{store}?t=…`), and following one reaches the store, opening the
@@ -18,6 +23,9 @@ const FAKE_STORE_HOST = 'diya-store.test';
 const AMAZON_URL = 'https://www.amazon.in/dp/B0DIYA4SET';
 const FLIPKART_URL = 'https://www.flipkart.com/brass-diya/p/itmdiya4';
 const AMAZON_TAG = 'diyahouse-21';
+
+const INSTAGRAM_ON_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.0.0 Mobile Safari/537.36 Instagram 330.0.0.40.92 Android';
 
 // Chrome on an Android phone: not an in-app browser, so no way-out notice above the stores.
 const ANDROID_CHROME =
@@ -49,7 +57,7 @@ afterAll(async () => {
 /** An owner with an Amazon tag and one product on Amazon, the fake store, Flipkart and WhatsApp. */
 async function shopWithProduct() {
   const owner = new Visitor();
-  await signUp(owner);
+  const { email } = await signUp(owner);
   const shopUrl = `diya-house-${Date.now().toString(36)}-${randomInt(1e6)}`;
   const shop = await owner.call<Shop>('PUT', '/shop/settings', {
     shopUrl,
@@ -72,7 +80,7 @@ async function shopWithProduct() {
     ],
   });
   if (product.status !== 201) throw new Error(`product refused: ${JSON.stringify(product.body)}`);
-  return { shopUrl, product: product.body.data };
+  return { shopUrl, email, product: product.body.data };
 }
 
 /** A phone-sized Android Chrome page in a fresh context: no session, nothing stored. */
@@ -168,6 +176,11 @@ describe('the store sheet on an Android phone', () => {
     // Back on the product (in a new tab: this one has handed the tap to the app), the
     // visitor's last choice comes first, from the takeover on.
     const tab2 = await page.context().newPage();
+    const problems: string[] = [];
+    tab2.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    tab2.on('pageerror', (error) => problems.push(error.message));
     const again = await openProduct(tab2, shopUrl, product.shortCode);
     await tab2.waitForFunction(
       "document.querySelector('.sheet__option-label')?.textContent === 'Buy on Flipkart'",
@@ -178,6 +191,8 @@ describe('the store sheet on an Android phone', () => {
       'Buy on Diya-store',
       'Buy on WhatsApp',
     ]);
+    // The HTML had the owner's order; the takeover matched it, then moved Flipkart up.
+    expect(problems).toEqual([]);
 
     // Amazon's app, with the owner's tag on the fallback: the tap proof made the tag allowed.
     const amazon = await redirectOf(tab2, `${go}/amazon?t=`, () =>
@@ -238,5 +253,53 @@ describe('the store sheet on an Android phone', () => {
     await page.waitForURL(`${storeOrigin}/p/brass-diya-set`);
     await page.getByRole('heading', { name: 'Diya Store product' }).waitFor();
     await page.context().close();
+  });
+
+  it("shows Instagram's visitors the way out and the Amazon disclosure, accessibly; the owner's Earnings page too", async () => {
+    const { shopUrl, email, product } = await shopWithProduct();
+    const context = await browser.newContext({
+      colorScheme: 'light',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+      userAgent: INSTAGRAM_ON_ANDROID,
+    });
+    const page = await context.newPage();
+    const sheet = await openProduct(page, shopUrl, product.shortCode);
+    const escape = sheet.getByRole('link', { name: 'Open in browser' });
+    await escape.waitFor();
+    const { host } = new URL(at('/'));
+    expect(await escape.getAttribute('href')).toBe(
+      `intent://${host}/${shopUrl}/${product.shortCode}#Intent;scheme=http;end`,
+    );
+    // Offered, never taken by itself.
+    expect(new URL(page.url()).pathname).toBe(`/${shopUrl}/${product.shortCode}`);
+    const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+    expect(await accessibilityViolations(page, { minImpact: 'serious', tags: axeTags })).toEqual(
+      [],
+    );
+
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    const disclosure = page.getByText(
+      /^Diya House is a participant in the Amazon Associates Program/,
+    );
+    await disclosure.scrollIntoViewIfNeeded();
+    expect(await disclosure.isVisible()).toBe(true);
+    expect(await accessibilityViolations(page, { minImpact: 'serious', tags: axeTags })).toEqual(
+      [],
+    );
+    await context.close();
+
+    const owner = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const dashboard = await owner.newPage();
+    await signInThroughScreens(dashboard, email);
+    await dashboard.goto(at('/dashboard/shop/earnings'));
+    await dashboard.getByRole('form', { name: 'Earnings settings' }).waitFor();
+    expect(await dashboard.getByLabel('Tag on amazon.in').inputValue()).toBe(AMAZON_TAG);
+    expect(
+      await accessibilityViolations(dashboard, { minImpact: 'serious', tags: axeTags }),
+    ).toEqual([]);
+    await owner.close();
   });
 });

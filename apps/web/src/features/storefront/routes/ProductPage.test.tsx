@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, networkDown, ok, type Reply } from '../../../test/mock-api';
 import { passTime } from '../../../test/clock';
@@ -178,6 +178,29 @@ describe("the 'Choose Favourite App' sheet", () => {
     // Above the stores, in reading order.
     const links = within(await sheet()).getAllByRole('link');
     expect(links[0]).toBe(open);
+  });
+
+  it('reads the product again for a fresh tap proof once the page has been open 20 minutes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let served = 0;
+      const api = mockProduct(() => ok({ ...kurta, tapToken: `proof-${(served += 1)}` }));
+      renderApp('/meera-finds/k3x9pqr');
+      const amazon = () =>
+        within(screen.getByRole('dialog')).getByRole('link', { name: 'Buy on Amazon' });
+      await sheet();
+      expect(amazon()).toHaveAttribute('href', '/meera-finds/k3x9pqr/go/amazon?t=proof-1');
+
+      await act(() => vi.advanceTimersByTimeAsync(19 * 60_000));
+      expect(api.callsTo(PRODUCT_PATH)).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(2 * 60_000));
+      await waitFor(() =>
+        expect(amazon()).toHaveAttribute('href', '/meera-finds/k3x9pqr/go/amazon?t=proof-2'),
+      );
+      expect(api.callsTo(PRODUCT_PATH)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("says 'No Shopping Options Available' for a product without stores", async () => {

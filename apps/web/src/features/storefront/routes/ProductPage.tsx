@@ -12,6 +12,7 @@ import { ProductSkeleton } from '../components/Skeletons';
 import { StoreOptionsSheet } from '../components/StoreOptionsSheet';
 import { StorefrontMessage } from '../components/StorefrontMessage';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useFreshTapProof } from '../hooks/use-fresh-tap-proof';
 import { useMarkPublicVisit } from '../hooks/use-mark-public-visit';
 import { useShopVisit } from '../hooks/use-shop-visit';
 import { ProductPageMessages, productErrorMessage } from '../utils/errors';
@@ -52,6 +53,7 @@ export function ProductPage() {
   const message = query.isError ? productErrorMessage(query.error) : null;
   const gone = message === ProductPageMessages.notFound || message === ProductPageMessages.private;
   const product = gone || loaded === null ? undefined : (loaded ?? listed);
+  useFreshTapProof(loaded ? query.fulfilledTimeStamp : undefined, query.refetch);
   useDocumentTitle(
     product && shop ? productPageTitle(product.title, shop.shopName) : product?.title,
   );
