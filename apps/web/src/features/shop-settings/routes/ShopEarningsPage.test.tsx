@@ -1,11 +1,12 @@
 import {
   DEFAULT_EARNINGS,
+  EarningsMessages,
   mergeEarnings,
   type Shop,
   type ShopEarnings,
   type ShopSettingsBody,
 } from '@kartlink/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { statusOf, testShop } from '../../../test/fixtures';
 import { fail, mockApi, ok, type Reply } from '../../../test/mock-api';
@@ -214,5 +215,30 @@ describe('the Earnings section', () => {
     expect(flipkart).toHaveAccessibleDescription(
       expect.stringContaining('This affiliate id is already used by another shop'),
     );
+  });
+
+  it('places a problem the server names for the earnings as a whole on the field it is about', async () => {
+    const { user } = openEarnings(
+      {
+        ...DEFAULT_EARNINGS,
+        amazonTags: [{ marketplace: 'amazon.in', tag: 'asha-21' }],
+        networks: [
+          { network: 'custom', template: 'https://net.example/?u={url}', hosts: ['myntra.com'] },
+        ],
+      },
+      fail(400, 'Please check your input and try again.', 'VALIDATION_ERROR', [
+        { path: 'earnings', msg: EarningsMessages.templateShape(1) },
+      ]),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Save earnings settings' }));
+    const template = screen.getByLabelText('Link template');
+    await waitFor(() =>
+      expect(template).toHaveAccessibleDescription(
+        expect.stringContaining(EarningsMessages.templateShape(1)),
+      ),
+    );
+    expect(template).toHaveFocus();
+    // On the field only, not above the form as well.
+    expect(screen.getAllByText(EarningsMessages.templateShape(1))).toHaveLength(1);
   });
 });

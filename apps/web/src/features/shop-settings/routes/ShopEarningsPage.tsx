@@ -12,6 +12,7 @@ import { useUpdateShopSettingsMutation } from '../../../lib/shop-api';
 import { ShopPageHeader } from '../components/ShopPageHeader';
 import { WithShop } from '../components/WithShop';
 import {
+  earningsFieldOf,
   earningsFields,
   earningsOf,
   EarningsFormMessages,
@@ -80,10 +81,15 @@ function EarningsForm({ shop }: { shop: Shop }) {
       setValues(earningsValuesOf(saved.earnings));
       toast.success(EarningsFormMessages.saved);
     } catch (error) {
+      const failure = formFailure(error, fields, userFacingMessage(httpStatusOf(error)), {
+        prefix: 'earnings.',
+      });
+      // The server names the earnings as a whole: its message goes on the field it is about.
+      const field = failure.message ? earningsFieldOf(failure.message, values) : undefined;
       form.showFailure(
-        formFailure(error, fields, userFacingMessage(httpStatusOf(error)), {
-          prefix: 'earnings.',
-        }),
+        field && failure.message
+          ? { fields: { ...failure.fields, [field]: failure.message }, message: null }
+          : failure,
       );
     }
   };

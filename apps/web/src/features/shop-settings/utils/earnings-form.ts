@@ -203,6 +203,38 @@ export function earningsProblems(values: EarningsValues): Record<string, string>
   return problems;
 }
 
+/**
+ * The field a problem the server reported for the earnings as a whole (path `earnings`, in the
+ * contract's words) is about, found by asking each field what the server would have said of it.
+ */
+export function earningsFieldOf(message: string, values: EarningsValues): string | undefined {
+  const earnings = earningsOf(values);
+  const amazon = earnings.amazonTags.findIndex(
+    ({ marketplace }) => message === EarningsMessages.amazonTagShape(marketplace),
+  );
+  if (amazon >= 0) return `amazonTags.${amazon}.tag`;
+  const marketplace = earnings.amazonTags.findIndex(
+    ({ marketplace: m }) =>
+      message === EarningsMessages.unknownMarketplace(m) ||
+      message === EarningsMessages.duplicateMarketplace(m),
+  );
+  if (marketplace >= 0) return `amazonTags.${marketplace}.marketplace`;
+  if (message === EarningsMessages.flipkartId) return 'flipkartAffiliateId';
+  const template = earnings.networks.findIndex(
+    (_, i) =>
+      message === EarningsMessages.templateShape(i + 1) ||
+      message === EarningsMessages.templateId(i + 1),
+  );
+  if (template >= 0) return `networks.${template}.template`;
+  const hosts = earnings.networks.findIndex(
+    (network) =>
+      network.hosts.some((host) => message === EarningsMessages.networkHost(host)) ||
+      (message === EarningsMessages.networkHosts && network.hosts.length === 0),
+  );
+  if (hosts >= 0) return `networks.${hosts}.hosts`;
+  return undefined;
+}
+
 /** Every field of the form as the server names it under `earnings.`, in form order. */
 export function earningsFields(values: EarningsValues): string[] {
   return [
