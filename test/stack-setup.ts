@@ -52,6 +52,9 @@ export default async function stackSetup(
         GOOGLE_ISSUER: google.issuer,
         GOOGLE_CLIENT_ID: google.clientId,
         GOOGLE_CLIENT_SECRET: google.clientSecret,
+        // The store-routing tests' fake link shortener listens on 127.0.0.1.
+        SHORT_LINK_EXTRA_HOSTS: '127.0.0.1',
+        SHORT_LINK_ALLOW_HOSTS: '127.0.0.1',
       },
       // Kept as the apps wrote them (pino JSON), so that tests can read the structured fields.
       onLine: (app, line) => log.write(`[${app}] ${line}\n`),

@@ -211,6 +211,8 @@ describe('the public shop', () => {
       seo: {},
       // No banners yet: the carousel stays hidden.
       banners: { enabled: false, images: [] },
+      // No Amazon tag: no Associates disclosure.
+      amazonDisclosure: false,
     });
   });
 

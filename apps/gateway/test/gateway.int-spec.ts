@@ -446,7 +446,9 @@ describe('rate limiting and CORS', () => {
       .flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
     const served = registeredRoutes(gateway)
-      .filter(({ method, url }) => url.startsWith('/api/') && !['HEAD', 'OPTIONS'].includes(method))
+      // The store redirects are visitors' routes outside /api that the document describes too.
+      .filter(({ url }) => url.startsWith('/api/') || url.startsWith('/:shopUrl/:shortCode/go'))
+      .filter(({ method }) => !['HEAD', 'OPTIONS'].includes(method))
       .filter(({ url }) => !url.startsWith('/api/docs') && !url.startsWith('/api/test/'))
       .map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}')}`)
       .sort();

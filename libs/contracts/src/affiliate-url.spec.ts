@@ -257,9 +257,23 @@ describe('affiliateUrl: networks, UTM and the product switch', () => {
       expect(affiliateUrl(url, all, { ...tapped, affiliateTags: false })).toBe(url);
   });
 
-  it('changes nothing with no earnings set', () => {
-    const url = 'https://www.amazon.in/dp/B0C1234567?th=1#x';
-    expect(affiliateUrl(url, DEFAULT_EARNINGS, tapped)).toBe(url);
+  it('changes nothing with no earnings set, not even an odd query', () => {
+    for (const url of [
+      'https://www.amazon.in/dp/B0C1234567?th=1#x',
+      'https://www.amazon.in/dp/B0C1234567?',
+      'https://www.flipkart.com/p/itm1?pid=X&&lid=Y',
+      'https://WWW.Myntra.com/Kurtas/1/buy#',
+    ])
+      expect(affiliateUrl(url, DEFAULT_EARNINGS, tapped)).toBe(url);
+  });
+
+  it('keeps the rest of an odd query as written when it adds a tag', () => {
+    expect(affiliateUrl('https://www.amazon.in/dp/B0C1234567?th=1&&psc=1', amazonIn, tapped)).toBe(
+      'https://www.amazon.in/dp/B0C1234567?th=1&psc=1&tag=priya-21',
+    );
+    expect(affiliateUrl('https://www.amazon.in/dp/B0C1234567?', amazonIn, tapped)).toBe(
+      'https://www.amazon.in/dp/B0C1234567?tag=priya-21',
+    );
   });
 });
 

@@ -7,7 +7,11 @@ import type { AmazonTag, NetworkTemplate, ShopEarnings } from './store-routing';
  * case); parameters are removed or appended, never re-encoded.
  */
 
-/** Amazon country marketplaces (host without www./m.) and the visitor countries they serve. */
+/**
+ * Amazon country marketplaces (host without www./m.) and the visitor countries they serve; the
+ * Earnings form's choice of marketplace.
+ * @public
+ */
 export const AMAZON_MARKETPLACES: Readonly<Record<string, string>> = {
   'amazon.in': 'IN',
   'amazon.com': 'US',
@@ -82,8 +86,9 @@ class RawUrl {
   private readonly head: string;
   private params: string[];
   private readonly fragment: string;
+  private changed = false;
 
-  constructor(raw: string) {
+  constructor(private readonly raw: string) {
     const hashAt = raw.indexOf('#');
     const beforeHash = hashAt < 0 ? raw : raw.slice(0, hashAt);
     this.fragment = hashAt < 0 ? '' : raw.slice(hashAt);
@@ -108,6 +113,7 @@ class RawUrl {
 
   /** Sets a parameter: replaces its first occurrence in place, drops repeats, or appends it. */
   set(name: string, value: string): void {
+    this.changed = true;
     const written = `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
     const at = this.params.findIndex((p) => RawUrl.nameOf(p) === name);
     if (at < 0) {
@@ -122,7 +128,9 @@ class RawUrl {
     if (!this.has(name)) this.set(name, value);
   }
 
+  /** The URL as written when nothing was set, else with the parameters edited. */
   toString(): string {
+    if (!this.changed) return this.raw;
     return `${this.head}${this.params.length ? `?${this.params.join('&')}` : ''}${this.fragment}`;
   }
 }
@@ -247,7 +255,10 @@ function localMarketplace(
   return tag && asin ? { marketplace: wanted, tag, asin } : undefined;
 }
 
-/** Limits of the Earnings settings. */
+/**
+ * Limits of the Earnings settings (the form shows them).
+ * @public
+ */
 export const EARNINGS_LIMITS = {
   amazonTags: Object.keys(AMAZON_MARKETPLACES).length,
   networks: 10,

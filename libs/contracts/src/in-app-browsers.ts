@@ -7,6 +7,7 @@
  * to the copy-link screen.
  */
 
+/** @public */
 export type InAppBrowserId =
   'instagram' | 'facebook' | 'tiktok' | 'snapchat' | 'linkedin' | 'twitter';
 
@@ -17,7 +18,10 @@ export interface InAppBrowser {
   test: RegExp;
 }
 
-/** In the order they are tried: Instagram's agent is checked before Facebook's. */
+/**
+ * In the order they are tried: Instagram's agent is checked before Facebook's.
+ * @public
+ */
 export const IN_APP_BROWSERS: readonly InAppBrowser[] = [
   { id: 'instagram', name: 'Instagram', test: /\bInstagram\b/ },
   { id: 'facebook', name: 'Facebook', test: /\bFBAN\/|\bFBAV\/|\bFB_IAB\b/ },
@@ -33,6 +37,7 @@ export type PhoneOs = 'android' | 'ios';
  * How a page is reopened outside the webview: `intent` (Android: the default browser),
  * `instagram-extbrowser` (iOS Instagram's `instagram://extbrowser/?url=`), `x-safari`
  * (iOS: `x-safari-https://`), or `copy` (no known way: show the link to copy).
+ * @public
  */
 export type EscapeMethod = 'intent' | 'instagram-extbrowser' | 'x-safari' | 'copy';
 

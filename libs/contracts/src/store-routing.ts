@@ -12,11 +12,19 @@
  *   product page `/{shopUrl}/{shortCode}`.
  *
  * Tap proof: the product page's store sheet adds `?t={tapToken}` to these links. `tapToken`
- * is carried by the public product answer (`PublicProduct.tapToken`, set by the gateway on
- * every answer of `GET /api/shop/{shopUrl}/products/{shortCode}` and in the product page's
- * embedded data); it is valid for about 30 minutes and only for that shop and product. A
- * redirect with a valid token is "tapped": the Amazon tag is added. Without it, only when the
- * owner turned `amazonOnSharedLinks` on.
+ * is carried by the public product answers (`PublicProduct.tapToken`, set by the gateway on
+ * `GET /api/url/shop/{shopUrl}/{shortCode}`, on each product of `GET /api/shop/{shopUrl}/urls`
+ * and so in the public pages' embedded data); it is valid for 30 minutes and only for that
+ * shop and product. A redirect with a valid token is "tapped": the Amazon tag is added.
+ * Without it, only when the owner turned `amazonOnSharedLinks` on. The same answers carry
+ * `inAppEscapesOff` for `inAppEscape`.
+ *
+ * Country (Amazon localization): the gateway reads the visitor's ISO country from the header
+ * its VISITOR_COUNTRY_HEADER names (`cf-ipcountry` by default; `x-country` or another behind
+ * other edges, which must overwrite what clients send).
+ *
+ * Counting: the redirect records a click with `platform` = the store's lower-case vendor (its
+ * key for the known vendors) and `opensIn` ('app' for an intent:// answer, else 'web').
  */
 
 import type { StoreLink } from './product';

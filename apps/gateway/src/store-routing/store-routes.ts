@@ -218,20 +218,23 @@ export function registerStoreRoutes(
     const answer = storeAnswer(route, store, { userAgent, tapped, country });
 
     if (!isPrefetch(request.headers)) {
-      // `opensIn` rides on the target until the recorder names it (store-analytics' part).
+      // `opensIn` goes on the target (which the recorder spreads into the event today) and on
+      // the input (where store-analytics' recorder reads it); neither is typed for it yet.
       const target = {
         type: 'click' as const,
         productId: route.productId,
         opensIn: answer.opensIn,
       };
       const clickTarget: TrackTarget = target;
-      const input: TrackInput = {
+      const fields = {
         device: null,
         browser: null,
         timeZone: null,
         platform: store.vendor.toLowerCase(),
         referrer: null,
+        opensIn: answer.opensIn,
       };
+      const input: TrackInput = fields;
       const recording = recorder.record(clickTarget, input, request);
       if (request.method === 'HEAD' || isBotUserAgent(userAgent)) {
         // Recorded apart as a bot, without holding the answer up.

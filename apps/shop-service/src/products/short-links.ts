@@ -8,7 +8,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { ShopConfig } from '../config';
 
 /** Hosts of store link shorteners: their links are opened once at save and stored resolved. */
-export const SHORT_LINK_HOSTS: readonly string[] = [
+const SHORT_LINK_HOSTS: readonly string[] = [
   'amzn.to',
   'amzn.in',
   'amzn.eu',
