@@ -11,7 +11,7 @@ import { stackBaseUrl, waitFor } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signUp, Visitor } from '../support/auth-client';
+import { signUp, strongPassword, Visitor } from '../support/auth-client';
 
 jest.setTimeout(90_000);
 
@@ -492,6 +492,31 @@ describe('short store links, resolved once when the product is saved', () => {
 describe('store redirects are counted once, people only', () => {
   it('counts each redirect once; HEAD, bots, prefetches and the owner are not counted', async () => {
     const meera = await shopWith({ earnings: { flipkartAffiliateId: 'meera1' } });
+    // The owner signs in on their phone's browser: the answer marks the browser as theirs.
+    const me = (await meera.owner.call<{ email: string }>('GET', '/auth/me')).body.data;
+    const login = await fetch(`${stackBaseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+      body: JSON.stringify({ email: me.email, password: strongPassword, rememberMe: true }),
+    });
+    expect(login.status).toBe(200);
+    const viewerCookie = login.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('kartlink_viewer='));
+    expect(viewerCookie).toMatch(/; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    const ownersBrowser = viewerCookie!.split(';')[0]!;
+    // Another signed-in person's browser is no owner's.
+    const someone = new Visitor();
+    const theirs = await signUp(someone);
+    const theirLogin = await fetch(`${stackBaseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+      body: JSON.stringify({ email: theirs.email, password: strongPassword }),
+    });
+    const someonesBrowser = theirLogin.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('kartlink_viewer='))!
+      .split(';')[0]!;
     const kurta = await addProduct(meera.owner, {
       originalURLs: ['https://www.amazon.in/dp/B0KURTA123', 'https://www.flipkart.com/p/itmkurta'],
     });
@@ -509,6 +534,15 @@ describe('store redirects are counted once, people only', () => {
           headers: { authorization: `Bearer ${meera.owner.accessToken}` },
         })
       ).status,
+      // The owner's own browser, by its cookie: not counted; a forged one counts.
+      (await go(`${base}/amazon`, { ua: UA.androidChrome, headers: { cookie: ownersBrowser } }))
+        .status,
+      (
+        await go(`${base}/amazon`, {
+          headers: { cookie: ownersBrowser.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) },
+        })
+      ).status,
+      (await go(`${base}/flipkart`, { headers: { cookie: someonesBrowser } })).status,
       // No store and no pin: the product page, no click.
       (await go(base)).status,
     ];
@@ -518,30 +552,30 @@ describe('store redirects are counted once, people only', () => {
       async () => {
         const answer = await meera.owner.call<AnalyticsOverview>('GET', '/analytics/overview');
         const { totals, excluded } = answer.body.data;
-        return totals.clicks === 2 && excluded.bots === 2 && excluded.owner === 1
+        return totals.clicks === 4 && excluded.bots === 2 && excluded.owner === 1
           ? answer.body.data
           : undefined;
       },
       { timeoutMs: 30_000, intervalMs: 300, description: 'the redirects in the overview' },
     );
-    expect(overview.totals.clicks).toBe(2);
+    expect(overview.totals.clicks).toBe(4);
     expect(overview.byStore).toEqual([
-      { key: 'amazon', views: 0, clicks: 1 },
-      { key: 'flipkart', views: 0, clicks: 1 },
+      { key: 'amazon', views: 0, clicks: 2 },
+      { key: 'flipkart', views: 0, clicks: 2 },
     ]);
     const clicks = await waitFor(
       async () => {
         const page = await meera.owner.call<ProductPage>('GET', '/urls');
         const mine = page.body.data.items.find((p) => p.id === kurta.id);
-        return mine?.clicks === 2 ? mine.clicks : undefined;
+        return mine?.clicks === 4 ? mine.clicks : undefined;
       },
       { timeoutMs: 15_000, description: 'clicks in the product list' },
     );
-    expect(clicks).toBe(2);
-    // Nothing more arrives later: the prefetches were never recorded.
+    expect(clicks).toBe(4);
+    // Nothing more arrives later: the prefetches and the owner's browser were never recorded.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const again = await meera.owner.call<AnalyticsOverview>('GET', '/analytics/overview');
-    expect(again.body.data.totals.clicks).toBe(2);
+    expect(again.body.data.totals.clicks).toBe(4);
     expect(again.body.data.excluded).toEqual({ bots: 2, owner: 1 });
   });
 });

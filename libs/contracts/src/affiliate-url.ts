@@ -283,7 +283,7 @@ export const EarningsMessages = {
   networkHosts: `A network template needs 1 to ${EARNINGS_LIMITS.hostsPerNetwork} store hosts, such as flipkart.com`,
   networkHost: (h: string) => `"${h}" is not a store host (write it like myntra.com)`,
   templateShape: (n: number) =>
-    `Link template ${n} must be an https address containing {url}, at most ${EARNINGS_LIMITS.template} characters`,
+    `Link template ${n} must be an https address containing {url}, without spaces, at most ${EARNINGS_LIMITS.template} characters`,
   templateId: (n: number) => `Link template ${n} still contains {id}: fill in your account id`,
 } as const;
 
@@ -294,6 +294,8 @@ const HOST = /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 function templateProblem(template: unknown, n: number): string | undefined {
   if (typeof template !== 'string' || template.length > EARNINGS_LIMITS.template)
     return EarningsMessages.templateShape(n);
+  // Written into a Location header as it is: printable ASCII, no spaces.
+  if (!/^[\x21-\x7e]+$/.test(template)) return EarningsMessages.templateShape(n);
   if (template.includes('{id}')) return EarningsMessages.templateId(n);
   if (!template.includes('{url}')) return EarningsMessages.templateShape(n);
   try {

@@ -23,7 +23,9 @@
  * its VISITOR_COUNTRY_HEADER names (`cf-ipcountry` by default; `x-country` or another behind
  * other edges, which must overwrite what clients send).
  *
- * Counting: the redirect records a click with `platform` = the store's lower-case vendor (its
+ * Counting: HEAD requests and bots are recorded apart; prefetches and the shop's owner (a
+ * bearer token, or the `kartlink_viewer` cookie the gateway sets at sign-in) are not recorded.
+ * The redirect records a click with `platform` = the store's lower-case vendor (its
  * key for the known vendors) and `opensIn` ('app' for an intent:// answer, else 'web').
  */
 

@@ -12,7 +12,11 @@ import type { GatewayConfig } from '../config';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
 import { AuthMessages } from './access-token.verifier';
+import { TapTokens, VIEWER_COOKIE } from '../store-routing/tap-tokens';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+
+/** A session without "remember me" still marks its browser this long (a browser-session cookie). */
+const VIEWER_SESSION_SECONDS = 24 * 3600;
 
 /** Starts, rotates and ends sessions, keeping the refresh token in its cookie. */
 @Injectable()
@@ -21,6 +25,7 @@ export class SessionCookies {
 
   constructor(
     private readonly services: ServiceClient,
+    private readonly taps: TapTokens,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.secure = config.PUBLIC_URL.startsWith('https:');
@@ -61,12 +66,43 @@ export class SessionCookies {
 
   clear(reply: FastifyReply) {
     clearRefreshCookie(reply, this.secure);
+    void reply.header('set-cookie', this.viewerCookie('', 0));
   }
 
-  private answer(issued: IssuedSession, reply: FastifyReply): AuthSession {
+  private async answer(issued: IssuedSession, reply: FastifyReply): Promise<AuthSession> {
     setRefreshCookie(reply, issued.refreshToken, issued.refreshMaxAge, this.secure);
+    await this.markViewer(issued, reply);
     void reply.header('cache-control', 'no-store');
     return issued.session;
+  }
+
+  /**
+   * The viewer cookie, beside the session: the store redirect (a plain navigation, without the
+   * bearer token) knows the shop's owner by it and does not count their clicks. Without it (the
+   * signing key away) the session still starts.
+   */
+  private async markViewer(issued: IssuedSession, reply: FastifyReply) {
+    const maxAge = issued.refreshMaxAge ?? VIEWER_SESSION_SECONDS;
+    const value = await this.taps
+      .viewerCookie(issued.session.user.id, maxAge)
+      .catch(() => undefined);
+    if (value)
+      void reply.header(
+        'set-cookie',
+        this.viewerCookie(value, issued.refreshMaxAge === null ? null : maxAge),
+      );
+  }
+
+  private viewerCookie(value: string, maxAge: number | null): string {
+    const parts = [
+      `${VIEWER_COOKIE}=${encodeURIComponent(value)}`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Lax',
+    ];
+    if (this.secure) parts.push('Secure');
+    if (maxAge !== null) parts.push(`Max-Age=${maxAge}`);
+    return parts.join('; ');
   }
 }
 

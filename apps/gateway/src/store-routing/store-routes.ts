@@ -64,6 +64,17 @@ export function storeAnswer(
   return { location: web, opensIn: 'web' };
 }
 
+/** A URL as a header may carry it: anything but printable ASCII percent-encoded (or dropped). */
+function headerSafe(url: string): string {
+  return url.replace(/[^\x21-\x7e]/gu, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return '';
+    }
+  });
+}
+
 /** A prefetch or a link preview made ahead of any tap (Chrome, Safari, Facebook's app). */
 export function isPrefetch(headers: FastifyRequest['headers']): boolean {
   const said = [headers['purpose'], headers['sec-purpose'], headers['x-purpose'], headers['x-moz']]
@@ -83,7 +94,7 @@ const description =
   'Sends the visitor to a store of the product (302, Cache-Control: no-store, Referrer-Policy: ' +
   'strict-origin-when-cross-origin) and counts the click, acknowledged by the ANALYTICS stream ' +
   'first; HEAD requests, bots, prefetches (Purpose/Sec-Purpose: prefetch, X-Purpose: preview) ' +
-  'and the owner (a valid bearer token of theirs) are not counted. Only a URL stored on the ' +
+  'and the owner (a valid bearer token or the viewer cookie their sign-in set) are not counted. Only a URL stored on the ' +
   'product can be the target, with the shop’s earnings settings applied: the Amazon tag when ' +
   '`t` is a valid tap proof (PublicProduct.tapToken) or the owner allows it on shared links; ' +
   'the visitor’s country for Amazon localization is read from the VISITOR_COUNTRY_HEADER ' +
@@ -164,7 +175,8 @@ export function registerStoreRoutes(
   const redirect = (reply: FastifyReply, location: string) =>
     reply
       .status(302)
-      .header('location', location)
+      // Stored URLs and settings are checked to be ASCII; an older row is encoded, never a 500.
+      .header('location', headerSafe(location))
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .header('x-robots-tag', 'noindex')
@@ -217,7 +229,10 @@ export function registerStoreRoutes(
       .catch(() => false);
     const answer = storeAnswer(route, store, { userAgent, tapped, country });
 
-    if (!isPrefetch(request.headers)) {
+    // The owner following their own link: known by the bearer token (the recorder marks it)
+    // or, on a navigation, by the viewer cookie their sign-in set; not recorded then.
+    const viewer = await taps.viewer(request.headers.cookie).catch(() => undefined);
+    if (!isPrefetch(request.headers) && viewer !== route.ownerUserId) {
       // `opensIn` goes on the target (which the recorder spreads into the event today) and on
       // the input (where store-analytics' recorder reads it); neither is typed for it yet.
       const target = {

@@ -40,10 +40,47 @@ export function tapValid(
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** The cookie that tells the store redirect a signed-in person is who they are. */
+export const VIEWER_COOKIE = 'kartlink_viewer';
+
+/** `{userId}.{expiry minute base 36}.{HMAC, base64url}`: whose browser this is, until when. */
+export function signViewer(key: Buffer, userId: string, expiresMinute: number): string {
+  const mac = createHmac('sha256', key)
+    .update(`viewer\u0000${userId}\u0000${expiresMinute}`)
+    .digest()
+    .subarray(0, 18)
+    .toString('base64url');
+  return `${userId}.${expiresMinute.toString(36)}.${mac}`;
+}
+
+/** The user id of a viewer cookie's value that is genuine and not expired, else undefined. */
+export function viewerOf(key: Buffer, value: string | undefined, now: number): string | undefined {
+  const match = /^([0-9a-f-]{36})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{24})$/.exec(value ?? '');
+  if (!match) return undefined;
+  const expires = parseInt(match[2], 36);
+  if (expires < minuteOf(now)) return undefined;
+  const expected = Buffer.from(signViewer(key, match[1], expires));
+  const given = Buffer.from(value!);
+  return expected.length === given.length && timingSafeEqual(expected, given)
+    ? match[1]
+    : undefined;
+}
+
+/** A cookie's value from a Cookie header. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
 /**
  * Tap proofs of the product page's store sheet (issue 15): an HMAC over the shop, the product
- * and the minute. The key is TAP_TOKEN_SECRET, or else a random one the first replica puts in
- * Redis for all of them. Neither is ever logged.
+ * and the minute; and the viewer cookie set beside a session, by which the store redirect
+ * knows the shop's owner when a link is followed (a navigation carries no bearer token). The
+ * key is TAP_TOKEN_SECRET, or else a random one the first replica puts in Redis for all of
+ * them. Neither is ever logged.
  */
 @Injectable()
 export class TapTokens {
@@ -61,6 +98,18 @@ export class TapTokens {
   async verify(token: unknown, shopUrl: string, shortCode: string, now = Date.now()) {
     if (token === undefined) return false;
     return tapValid(await this.keyOf(), token, shopUrl, shortCode, now);
+  }
+
+  /** The viewer cookie's value for a user, valid `maxAgeSeconds`. */
+  async viewerCookie(userId: string, maxAgeSeconds: number, now = Date.now()): Promise<string> {
+    return signViewer(await this.keyOf(), userId, minuteOf(now + maxAgeSeconds * 1000));
+  }
+
+  /** The signed-in person a request's viewer cookie names, if it is genuine. */
+  async viewer(cookieHeader: string | undefined, now = Date.now()): Promise<string | undefined> {
+    const value = cookieValue(cookieHeader, VIEWER_COOKIE);
+    if (!value) return undefined;
+    return viewerOf(await this.keyOf(), value, now);
   }
 
   private keyOf(): Promise<Buffer> {
