@@ -49,6 +49,7 @@ describe('routes of SPEC section 2', () => {
     ['/dashboard/shop/settings', 'Shop settings'],
     ['/dashboard/shop/seo', 'Search and sharing (SEO)'],
     ['/dashboard/shop/social', 'Social links'],
+    ['/dashboard/shop/earnings', 'Earnings'],
     ['/dashboard/shop/banners', 'Shop banners'],
   ])('%s shows "%s"', async (path, heading) => {
     serveFinishedShop();

@@ -212,6 +212,14 @@ function sessionRoutes(): RouteObject[] {
                           }),
                         },
                         {
+                          path: 'earnings',
+                          lazy: async () => ({
+                            Component: (
+                              await import('../features/shop-settings/routes/ShopEarningsPage')
+                            ).ShopEarningsPage,
+                          }),
+                        },
+                        {
                           path: 'social',
                           lazy: async () => ({
                             Component: (

@@ -29,6 +29,27 @@ describe('formFailure', () => {
     });
   });
 
+  it("places a part's problems (earnings.amazonTags.0.tag, networks[1].hosts) on its fields", () => {
+    const failure = formFailure(
+      answer(400, {
+        success: false,
+        error: 'Please check your input and try again.',
+        errors: [
+          { path: 'earnings.amazonTags.0.tag', msg: 'Not an Associates tag' },
+          { path: 'earnings.networks[1].hosts', msg: 'Name a store' },
+          { path: 'shopName', msg: 'Too short' },
+        ],
+      }),
+      ['amazonTags.0.tag', 'networks.1.hosts'],
+      'Failed',
+      { prefix: 'earnings.' },
+    );
+    expect(failure).toEqual({
+      fields: { 'amazonTags.0.tag': 'Not an Associates tag', 'networks.1.hosts': 'Name a store' },
+      message: 'Too short',
+    });
+  });
+
   it('shows problems with fields the form does not have above it', () => {
     const failure = formFailure(
       answer(400, {

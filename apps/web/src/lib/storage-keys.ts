@@ -6,6 +6,8 @@ export const LocalKey = {
   claimedShopUrl: 'claimedShopUrl',
   /** The signed-in person's public profile, never a token (see stored-user.ts). */
   authUser: 'auth-user',
+  /** The vendor key of the store this visitor last chose on a product page ('flipkart'). */
+  lastStore: 'lastStore',
 } as const;
 
 /** Every sessionStorage key the web app uses (SPEC section 3), in one place. */

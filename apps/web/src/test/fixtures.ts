@@ -1,4 +1,4 @@
-import type { Product, Shop, ShopStatus } from '@kartlink/contracts';
+import { DEFAULT_EARNINGS, type Product, type Shop, type ShopStatus } from '@kartlink/contracts';
 
 /** A finished, public shop of TEST_USER. */
 export function testShop(overrides: Partial<Shop> = {}): Shop {
@@ -13,6 +13,7 @@ export function testShop(overrides: Partial<Shop> = {}): Shop {
     setupSteps: { shopUrl: true, basicInfo: true, profilePhoto: true },
     socialMedia: {},
     seo: {},
+    earnings: DEFAULT_EARNINGS,
     requiresSetup: false,
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
@@ -59,6 +60,8 @@ export function testProduct(overrides: Partial<Product> = {}): Product {
       { url: 'https://www.flipkart.com/p/itm1', vendor: 'Flipkart', key: 'flipkart' },
     ],
     showOnShop: true,
+    affiliateTags: true,
+    defaultStore: null,
     productDetails: {
       title: 'Pochampally ikat saree',
       description: 'Pure cotton, handwoven, with blouse piece.',

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import './form.css';
 
 interface SwitchFieldProps {
@@ -9,6 +9,8 @@ interface SwitchFieldProps {
   /** For a switch whose visible label is elsewhere (a row in a list). */
   'aria-label'?: string;
   name?: string;
+  /** What turning it on does, under the switch and read out with it. */
+  hint?: ReactNode;
 }
 
 /** An on/off switch: a real checkbox with role="switch", so keyboards and readers know it. */
@@ -18,9 +20,11 @@ export function SwitchField({
   onCheckedChange,
   disabled,
   name,
+  hint,
   'aria-label': ariaLabel,
 }: SwitchFieldProps) {
-  return (
+  const hintId = useId();
+  const control = (
     <label className="switch">
       <input
         type="checkbox"
@@ -30,10 +34,20 @@ export function SwitchField({
         checked={checked}
         disabled={disabled}
         aria-label={ariaLabel}
+        aria-describedby={hint ? hintId : undefined}
         onChange={(event) => onCheckedChange(event.target.checked)}
       />
       <span className="switch__track" aria-hidden="true" />
       <span className="switch__label">{label}</span>
     </label>
+  );
+  if (!hint) return control;
+  return (
+    <div className="switch-field">
+      {control}
+      <p id={hintId} className="field__hint">
+        {hint}
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,11 @@
-import { ErrorCode } from '@kartlink/contracts';
+import {
+  ErrorCode,
+  type Product,
+  type ShopEarnings,
+  type StoreLinkWarning,
+} from '@kartlink/contracts';
 import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/form/Field';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { SwitchField } from '../../../components/form/SwitchField';
 import { TextAreaField } from '../../../components/form/TextAreaField';
@@ -14,6 +20,8 @@ import {
   detectStore,
   hasProblems,
   parseRupees,
+  pinnableStores,
+  storeRowsOf,
   PRODUCT_FIELDS,
   PRODUCT_LIMITS,
   ProductFormMessages,
@@ -21,6 +29,7 @@ import {
   type ProductFormValues,
 } from '../utils/product-form';
 import { ProductCardPreview } from './ProductCardPreview';
+import { StoreFinalUrls } from './StoreFinalUrls';
 import { StoreUrlFields } from './StoreUrlFields';
 import { publicHost, publicOrigin } from '../../../lib/public-address';
 
@@ -29,10 +38,16 @@ interface ProductFormProps {
   mode: 'create' | 'edit';
   /** The owner's shop URL, for the short link shown under the code. */
   shopUrl: string | null;
+  /** The shop's Earnings settings, for the address each store will receive. */
+  earnings?: ShopEarnings;
   submitLabel: string;
   busyLabel: string;
-  /** Sends the form; a rejection is the server's answer, shown on the form. */
-  onSubmit: (values: ProductFormValues, storeUrls: string[]) => Promise<void>;
+  /**
+   * Sends the form; a rejection is the server's answer, shown on the form. When it resolves to
+   * the saved product, the form shows its store links as saved (shortened ones resolved) and
+   * its warnings (shortened links the server could not resolve) on their rows.
+   */
+  onSubmit: (values: ProductFormValues, storeUrls: string[]) => Promise<Product | void>;
   /** The plan's product limit refused the save: the page says so where it can be seen. */
   onLimitReached?: () => void;
 }
@@ -45,6 +60,7 @@ export function ProductForm({
   initial,
   mode,
   shopUrl,
+  earnings,
   submitLabel,
   busyLabel,
   onSubmit,
@@ -52,6 +68,7 @@ export function ProductForm({
 }: ProductFormProps) {
   const [values, setValues] = useState(initial);
   const [rowErrors, setRowErrors] = useState<Array<string | undefined>>([]);
+  const [rowWarnings, setRowWarnings] = useState<Array<string | undefined>>([]);
   const [sending, setSending] = useState(false);
   const [uploading, setUploading] = useState(false);
   const { productImage } = usePhotoUploaders();
@@ -66,6 +83,7 @@ export function ProductForm({
     set('storeUrls', storeUrls);
     form.clear('originalURLs');
     setRowErrors([]);
+    setRowWarnings([]);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -83,7 +101,12 @@ export function ProductForm({
     form.reset();
     setSending(true);
     try {
-      await onSubmit(values, check.storeUrls);
+      const saved = await onSubmit(values, check.storeUrls);
+      if (saved) {
+        const rows = storeRowsOf(saved.originalURLs);
+        setValues((current) => ({ ...current, storeUrls: rows }));
+        setRowWarnings(rowsOfWarnings(rows, saved.warnings ?? []));
+      }
     } catch (error) {
       if (onLimitReached && errorCodeOf(error) === ErrorCode.PRODUCT_LIMIT_EXCEEDED) {
         onLimitReached();
@@ -99,6 +122,7 @@ export function ProductForm({
   };
 
   const stores = values.storeUrls.map(detectStore).filter((store) => store !== null);
+  const pinnable = pinnableStores(values.storeUrls);
   const price = parseRupees(values.price);
   const code = values.shortCode.trim();
   const linkPrefix = `${publicHost()}/${shopUrl ?? 'yourshop'}/`;
@@ -113,9 +137,57 @@ export function ProductForm({
             rows={values.storeUrls}
             onChange={setRows}
             rowErrors={rowErrors}
+            rowWarnings={rowWarnings}
             listError={form.errors.originalURLs}
             firstRef={form.inputRef('originalURLs')}
           />
+        </section>
+
+        <section className="card form-section" aria-labelledby="store-links-title">
+          <h2 id="store-links-title" className="form-section__title">
+            Store links
+          </h2>
+          <Field
+            label="Pinned store"
+            hint="Shown first to visitors, and where the link without a store (/go) sends them. WhatsApp always stays last on the list."
+          >
+            {(control) => (
+              <select
+                {...control}
+                name="defaultStore"
+                className="field__input"
+                value={
+                  pinnable.some((store) => store.key === values.defaultStore)
+                    ? values.defaultStore
+                    : ''
+                }
+                onChange={(event) => set('defaultStore', event.target.value)}
+              >
+                <option value="">None: your order</option>
+                {pinnable.map((store) => (
+                  <option key={store.key} value={store.key}>
+                    {store.vendor}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <SwitchField
+            label="Add my affiliate tags"
+            name="affiliateTags"
+            checked={values.affiliateTags}
+            onCheckedChange={(checked) => set('affiliateTags', checked)}
+            hint="Your shop's Earnings settings. Turn off for a link some programmes forbid tags on (QR codes, e-mails, e-books)."
+          />
+          {earnings && (
+            <StoreFinalUrls
+              stores={stores}
+              earnings={earnings}
+              shopUrl={shopUrl ?? 'yourshop'}
+              shortCode={code || 'yourcode'}
+              affiliateTags={values.affiliateTags}
+            />
+          )}
         </section>
 
         <section className="card form-section" aria-labelledby="product-details-title">
@@ -242,4 +314,18 @@ export function ProductForm({
       </aside>
     </form>
   );
+}
+
+/** The server's warnings on the rows they are about: position n is the n-th filled-in row. */
+function rowsOfWarnings(
+  rows: readonly string[],
+  warnings: readonly StoreLinkWarning[],
+): Array<string | undefined> {
+  const filled = rows.flatMap((row, index) => (row.trim() ? [index] : []));
+  const onRows: Array<string | undefined> = rows.map(() => undefined);
+  for (const warning of warnings) {
+    const index = filled[warning.position - 1];
+    if (index !== undefined) onRows[index] = warning.message;
+  }
+  return onRows;
 }

@@ -8,6 +8,8 @@ interface StoreUrlFieldsProps {
   rows: string[];
   onChange: (rows: string[]) => void;
   rowErrors: Array<string | undefined>;
+  /** The server's warnings about saved rows (a shortened link it could not resolve). */
+  rowWarnings?: Array<string | undefined>;
   /** A problem of the list as a whole (too few stores...). */
   listError?: string;
   firstRef?: Ref<HTMLInputElement>;
@@ -21,6 +23,7 @@ export function StoreUrlFields({
   rows,
   onChange,
   rowErrors,
+  rowWarnings = [],
   listError,
   firstRef,
 }: StoreUrlFieldsProps) {
@@ -60,11 +63,20 @@ export function StoreUrlFields({
                 error={rowErrors[index]}
                 inputRef={index === 0 ? firstRef : undefined}
                 hint={
-                  store ? (
-                    <span className="store-row__detected">
-                      <StoreChip storeKey={store.key} vendor={store.vendor} />
-                      <span className="store-row__url">{store.url}</span>
-                    </span>
+                  store || rowWarnings[index] ? (
+                    <>
+                      {store && (
+                        <span className="store-row__detected">
+                          <StoreChip storeKey={store.key} vendor={store.vendor} />
+                          <span className="store-row__url">{store.url}</span>
+                        </span>
+                      )}
+                      {rowWarnings[index] && (
+                        <span className="store-row__warning" role="status">
+                          {rowWarnings[index]}
+                        </span>
+                      )}
+                    </>
                   ) : undefined
                 }
               />

@@ -10,6 +10,7 @@ import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
 import { useMyShopQuery } from '../../../lib/shop-api';
 import { useCreateProductMutation } from '../api/products-api';
 import { ProductForm } from '../components/ProductForm';
+import { StoreFinalUrls } from '../components/StoreFinalUrls';
 import { createBody, emptyProductForm, ProductFormMessages } from '../utils/product-form';
 import './products.css';
 
@@ -60,6 +61,24 @@ export function CreateProductPage() {
             </a>
             <CopyButton text={created.shortUrl} label="Copy short link" />
           </div>
+          {created.warnings && created.warnings.length > 0 && (
+            <ul className="product-created__warnings" role="status">
+              {created.warnings.map((warning) => (
+                <li key={warning.position}>
+                  Store link {warning.position} ({warning.url}): {warning.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          {shop && (
+            <StoreFinalUrls
+              stores={created.stores}
+              earnings={shop.earnings}
+              shopUrl={shop.shopUrl ?? ''}
+              shortCode={created.shortCode}
+              affiliateTags={created.affiliateTags}
+            />
+          )}
           <div className="product-created__actions">
             <Link to="/dashboard/links" className="button button--primary">
               View all links
@@ -85,6 +104,7 @@ export function CreateProductPage() {
           mode="create"
           initial={emptyProductForm()}
           shopUrl={shop?.shopUrl ?? null}
+          earnings={shop?.earnings}
           submitLabel="Create link"
           busyLabel="Creating…"
           onSubmit={async (values, storeUrls) => {

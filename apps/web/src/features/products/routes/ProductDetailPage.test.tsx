@@ -53,6 +53,8 @@ describe('a product in detail', () => {
         'https://ajio.com/p/9',
       ],
       showOnShop: true,
+      affiliateTags: true,
+      defaultStore: null,
       shortCode: 'k3x9abc',
     });
   });

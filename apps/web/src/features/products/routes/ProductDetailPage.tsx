@@ -111,11 +111,16 @@ export function ProductDetailPage() {
             mode="edit"
             initial={valuesFromProduct(product)}
             shopUrl={shop?.shopUrl ?? null}
+            earnings={shop?.earnings}
             submitLabel="Save changes"
             busyLabel="Saving…"
             onSubmit={async (values, storeUrls) => {
-              await updateProduct({ id: product.id, body: updateBody(values, storeUrls) }).unwrap();
+              const saved = await updateProduct({
+                id: product.id,
+                body: updateBody(values, storeUrls),
+              }).unwrap();
               toast.success(ProductFormMessages.saved);
+              return saved;
             }}
           />
 

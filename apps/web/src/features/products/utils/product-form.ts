@@ -21,6 +21,10 @@ export interface ProductFormValues {
   images: string[];
   shortCode: string;
   showOnShop: boolean;
+  /** Off: this product's store links get no affiliate tags or UTM parameters. */
+  affiliateTags: boolean;
+  /** The vendor key of the store shown first and opened by the bare /go link; '' for none. */
+  defaultStore: string;
 }
 
 export const PRODUCT_FIELDS = [
@@ -64,14 +68,21 @@ export function emptyProductForm(): ProductFormValues {
     images: [],
     shortCode: '',
     showOnShop: true,
+    affiliateTags: true,
+    defaultStore: '',
   };
 }
 
+/** A product's store links as the form's rows: at least the minimum, empty ones last. */
+export function storeRowsOf(originalURLs: readonly string[]): string[] {
+  const rows = [...originalURLs];
+  while (rows.length < MIN_STORE_URLS) rows.push('');
+  return rows.slice(0, MAX_STORE_URLS);
+}
+
 export function valuesFromProduct(product: Product): ProductFormValues {
-  const storeUrls = [...product.originalURLs];
-  while (storeUrls.length < MIN_STORE_URLS) storeUrls.push('');
   return {
-    storeUrls: storeUrls.slice(0, MAX_STORE_URLS),
+    storeUrls: storeRowsOf(product.originalURLs),
     title: product.title,
     description: product.description ?? '',
     price: product.price === null ? '' : String(product.price),
@@ -79,6 +90,8 @@ export function valuesFromProduct(product: Product): ProductFormValues {
     images: productImageList(product),
     shortCode: product.shortCode,
     showOnShop: product.showOnShop,
+    affiliateTags: product.affiliateTags ?? true,
+    defaultStore: product.defaultStore ?? '',
   };
 }
 
@@ -94,6 +107,30 @@ export function detectStore(raw: string): { url: string; vendor: string; key: st
   if (!raw.trim()) return null;
   const url = normalizeStoreUrl(raw);
   return url ? { url, ...vendorOf(url) } : null;
+}
+
+/**
+ * The stores that can be pinned: each vendor key once, in row order. A key stands for the
+ * first store of that key, as the redirect reads it.
+ */
+export function pinnableStores(
+  storeUrls: readonly string[],
+): Array<{ key: string; vendor: string }> {
+  const seen = new Set<string>();
+  const stores: Array<{ key: string; vendor: string }> = [];
+  for (const raw of storeUrls) {
+    const store = detectStore(raw);
+    if (!store || seen.has(store.key)) continue;
+    seen.add(store.key);
+    stores.push({ key: store.key, vendor: store.vendor });
+  }
+  return stores;
+}
+
+/** The pinned store as sent: null when none is chosen or its store has gone from the rows. */
+function defaultStoreOf(values: ProductFormValues): string | null {
+  const key = values.defaultStore;
+  return key && pinnableStores(values.storeUrls).some((store) => store.key === key) ? key : null;
 }
 
 /** "₹2,499.50" or "2499.5" → 2499.5; '' → null; undefined when it is no amount. */
@@ -155,6 +192,10 @@ export function createBody(values: ProductFormValues, storeUrls: string[]): Prod
     originalURLs: storeUrls,
     showOnShop: values.showOnShop,
   };
+  // The server's defaults (tags on, nothing pinned) need not be said.
+  if (!values.affiliateTags) body.affiliateTags = false;
+  const defaultStore = defaultStoreOf(values);
+  if (defaultStore) body.defaultStore = defaultStore;
   if (values.description.trim()) body.description = values.description.trim();
   if (typeof price === 'number') body.price = price;
   if (values.brand.trim()) body.brand = values.brand.trim();
@@ -178,6 +219,8 @@ export function updateBody(values: ProductFormValues, storeUrls: string[]): Prod
     images: [...values.images],
     originalURLs: storeUrls,
     showOnShop: values.showOnShop,
+    affiliateTags: values.affiliateTags,
+    defaultStore: defaultStoreOf(values),
     ...(values.shortCode.trim() ? { shortCode: values.shortCode.trim() } : {}),
   };
 }

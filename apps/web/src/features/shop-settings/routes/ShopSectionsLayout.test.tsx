@@ -18,12 +18,13 @@ const menu = () => screen.getByRole('navigation', { name: 'Shop sections' });
 const menuButton = () => screen.getByRole('button', { name: 'Menu' });
 
 describe('the shop sections layout', () => {
-  it('lists the four sections, with SEO labelled Pro and Banners labelled Beta', async () => {
+  it('lists the five sections, with SEO labelled Pro and Banners labelled Beta', async () => {
     await openSection('/dashboard/shop/settings');
     const links = within(menu()).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Settings',
       'Social',
+      'Earnings',
       'SEOPro',
       'BannersBeta',
     ]);

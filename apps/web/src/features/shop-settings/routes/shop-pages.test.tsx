@@ -46,7 +46,7 @@ describe('the shop overview', () => {
       within(sections)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Settings', 'Social', 'SEOPro', 'BannersBeta']);
+    ).toEqual(['Settings', 'Social', 'Earnings', 'SEOPro', 'BannersBeta']);
   });
 });
 

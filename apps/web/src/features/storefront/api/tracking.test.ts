@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { trackShopVisit, trackStoreChoice } from './tracking';
+import { trackShopVisit } from './tracking';
 
 const IPHONE_INSTAGRAM =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 330.0.0.30.92';
@@ -34,18 +34,6 @@ async function beaconSent(index = 0) {
 }
 
 describe('public tracking', () => {
-  it('reports a store choice with a JSON beacon: time zone and vendor, no guess of the device', async () => {
-    trackStoreChoice('a1b2', 'Flipkart');
-    expect(await beaconSent()).toEqual({
-      url: 'http://localhost:3000/api/analytics/track/a1b2',
-      type: 'application/json',
-      body: {
-        location: 'Asia/Kolkata',
-        platform: 'flipkart',
-      },
-    });
-  });
-
   it('reports a shop visit with its time zone, no guess of the device', async () => {
     trackShopVisit('meera-finds');
     expect(await beaconSent()).toEqual({
@@ -59,18 +47,13 @@ describe('public tracking', () => {
     const referrer = vi.spyOn(document, 'referrer', 'get');
     referrer.mockReturnValue('https://l.instagram.com/?u=https%3A%2F%2Fkartlink.in%2Fmeera-finds');
     trackShopVisit('meera-finds');
-    trackStoreChoice('a1b2', 'Amazon');
     referrer.mockReturnValue(`${window.location.origin}/meera-finds`);
-    trackStoreChoice('a1b2', 'Amazon');
+    trackShopVisit('meera-finds');
 
     expect((await beaconSent(0)).body).toMatchObject({
       referrer: 'https://l.instagram.com/?u=https%3A%2F%2Fkartlink.in%2Fmeera-finds',
     });
-    expect((await beaconSent(1)).body).toMatchObject({
-      platform: 'amazon',
-      referrer: 'https://l.instagram.com/?u=https%3A%2F%2Fkartlink.in%2Fmeera-finds',
-    });
-    expect((await beaconSent(2)).body).not.toHaveProperty('referrer');
+    expect((await beaconSent(1)).body).not.toHaveProperty('referrer');
   });
 
   it("sends a signed-in visitor's calls with their token, as a keepalive fetch", async () => {
@@ -79,17 +62,14 @@ describe('public tracking', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     trackShopVisit('meera-finds', 'owner-token');
-    trackStoreChoice('a1b2', 'Flipkart', 'owner-token');
 
     // A beacon cannot carry the token.
     expect(sendBeacon).not.toHaveBeenCalled();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    for (const [request] of fetchMock.mock.calls) {
-      expect(request.headers.get('authorization')).toBe('Bearer owner-token');
-      expect(request.keepalive).toBe(true);
-    }
-    expect(fetchMock.mock.calls[1][0].url).toBe('http://localhost:3000/api/analytics/track/a1b2');
-    expect(await fetchMock.mock.calls[1][0].json()).toMatchObject({ platform: 'flipkart' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [request] = fetchMock.mock.calls[0];
+    expect(request.headers.get('authorization')).toBe('Bearer owner-token');
+    expect(request.keepalive).toBe(true);
+    expect(request.url).toBe('http://localhost:3000/api/analytics/track-shop/meera-finds');
   });
 
   it('falls back to a keepalive fetch when there is no beacon or it is refused', async () => {
@@ -100,14 +80,15 @@ describe('public tracking', () => {
     sendBeacon.mockReturnValue(false);
     trackShopVisit('meera-finds');
     Reflect.deleteProperty(navigator, 'sendBeacon');
-    trackStoreChoice('a1b2', 'Amazon');
+    trackShopVisit('meera-finds');
 
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    const request = fetchMock.mock.calls[1][0];
-    expect(request.method).toBe('POST');
-    expect(request.url).toBe('http://localhost:3000/api/analytics/track/a1b2');
-    expect(request.keepalive).toBe(true);
-    expect(await request.json()).toMatchObject({ platform: 'amazon' });
+    for (const [request] of fetchMock.mock.calls) {
+      expect(request.method).toBe('POST');
+      expect(request.url).toBe('http://localhost:3000/api/analytics/track-shop/meera-finds');
+      expect(request.keepalive).toBe(true);
+      expect(await request.json()).toMatchObject({ location: 'Asia/Kolkata' });
+    }
   });
 
   it('ignores every failure: a throwing beacon, a failed fetch', async () => {
@@ -117,7 +98,7 @@ describe('public tracking', () => {
     const fetchMock = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', fetchMock);
 
-    expect(() => trackStoreChoice('a1b2', 'Amazon')).not.toThrow();
+    expect(() => trackShopVisit('meera-finds')).not.toThrow();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await expect(fetchMock.mock.results[0].value).rejects.toThrow();
   });

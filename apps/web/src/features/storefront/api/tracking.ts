@@ -2,9 +2,10 @@ import { API_ROOT } from '../../../lib/api';
 import { timeZone } from '../utils/visitor';
 
 /**
- * The public tracking calls of SPEC section 7. They must never hold a visitor up: a beacon
- * (which also survives the page being left for a store) or else a keepalive fetch, nothing
- * awaited, every failure ignored.
+ * The public tracking call of SPEC section 7 that the page makes: a shop or product page was
+ * shown. It must never hold a visitor up: a beacon or else a keepalive fetch, nothing awaited,
+ * every failure ignored. A store choice is not reported from here: the store sheet's links go
+ * through the tracked redirect (`/{shopUrl}/{shortCode}/go/{store}`), which counts it.
  *
  * A signed-in visitor's call carries their access token, so that an owner's visits to their
  * own shop are left out of its figures. A beacon cannot carry a header: theirs goes as a
@@ -61,22 +62,6 @@ export function trackShopVisit(shopUrl: string, accessToken?: string | null): vo
   send(
     `/analytics/track-shop/${encodeURIComponent(shopUrl)}`,
     { location: timeZone(), ...referrer() },
-    accessToken,
-  );
-}
-
-/**
- * POST /analytics/track/{urlId} {location, platform, referrer}: a visitor
- * chose a store. `location` is the time zone; `platform` the vendor, lower-cased.
- */
-export function trackStoreChoice(
-  productId: string,
-  vendor: string,
-  accessToken?: string | null,
-): void {
-  send(
-    `/analytics/track/${encodeURIComponent(productId)}`,
-    { location: timeZone(), platform: vendor.toLowerCase(), ...referrer() },
     accessToken,
   );
 }

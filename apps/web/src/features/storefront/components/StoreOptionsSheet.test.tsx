@@ -1,74 +1,118 @@
 import type { StoreLink } from '@kartlink/contracts';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
 import { testProduct } from '../test/fixtures';
-import { goToStore } from '../utils/go-to-store';
 import { StoreOptionsSheet } from './StoreOptionsSheet';
 
-vi.mock('../utils/go-to-store', () => ({ goToStore: vi.fn() }));
+const SHOP = 'meera-finds';
+const CODE = 'k3x9pqr';
 
-beforeEach(() => {
-  vi.mocked(goToStore).mockClear();
-});
+interface SheetOptions {
+  stores?: StoreLink[];
+  pinned?: string | null;
+  tapToken?: string | null;
+}
 
-function renderSheet(stores: StoreLink[] = testProduct().stores) {
-  const onChoose = vi.fn();
+const sheetElement = (
+  { stores = testProduct().stores, pinned = null, tapToken = 'tap-1' }: SheetOptions,
+  onClose = () => undefined,
+) => (
+  <StoreOptionsSheet
+    stores={stores}
+    shopUrl={SHOP}
+    shortCode={CODE}
+    tapToken={tapToken}
+    pinned={pinned}
+    onClose={onClose}
+  />
+);
+
+function renderSheet(options: SheetOptions = {}) {
   const onClose = vi.fn();
-  render(<StoreOptionsSheet stores={stores} onChoose={onChoose} onClose={onClose} />);
-  return { onChoose, onClose, user: userEvent.setup() };
+  render(sheetElement(options, onClose));
+  return { onClose, user: userEvent.setup() };
 }
 
 const sheet = () => screen.getByRole('dialog', { name: 'Choose Favourite App' });
+const labels = (root: HTMLElement = sheet()) =>
+  within(root)
+    .getAllByRole('link')
+    .map((link) => within(link).getByText(/^Buy on/).textContent);
+
+const store = (vendor: string, key: string, url: string): StoreLink => ({ vendor, key, url });
+const MYNTRA = store('Myntra', 'myntra', 'https://www.myntra.com/kurta/123');
 
 describe('the store options sheet', () => {
-  it("lists 'Buy on {vendor}' for every store, WhatsApp last", () => {
+  it("lists 'Buy on {vendor}' for every store, WhatsApp last, each a link to its tracked redirect", () => {
     renderSheet();
-    const options = within(sheet()).getAllByRole('link');
-    expect(options.map((option) => within(option).getByText(/^Buy on/).textContent)).toEqual([
-      'Buy on Amazon',
-      'Buy on Flipkart',
-      'Buy on WhatsApp',
+    expect(labels()).toEqual(['Buy on Amazon', 'Buy on Flipkart', 'Buy on WhatsApp']);
+    const links = within(sheet()).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/meera-finds/k3x9pqr/go/amazon?t=tap-1',
+      '/meera-finds/k3x9pqr/go/flipkart?t=tap-1',
+      '/meera-finds/k3x9pqr/go/whatsapp?t=tap-1',
     ]);
-    expect(options[0]).toHaveAttribute('href', 'https://www.amazon.in/dp/B0KURTA');
+    // Not the store's own address: nothing on the page can be a way around the count.
+    for (const link of links) expect(link.getAttribute('href')).not.toMatch(/^https?:/);
     expect(sheet()).toHaveAttribute('aria-modal', 'true');
   });
 
-  it("says 'No Shopping Options Available' when there are no stores", () => {
-    renderSheet([]);
-    expect(within(sheet()).getByText('No Shopping Options Available')).toBeInTheDocument();
-    expect(within(sheet()).queryByRole('link')).not.toBeInTheDocument();
+  it('names a store by its position when another store has the same key', () => {
+    renderSheet({
+      stores: [
+        store('Amazon', 'amazon', 'https://www.amazon.in/dp/B0AAAAAAAA'),
+        store('Example', 'web', 'https://example.com/kurta'),
+        store('Amazon', 'amazon', 'https://www.amazon.com/dp/B0BBBBBBBB'),
+      ],
+    });
+    expect(
+      within(sheet())
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/meera-finds/k3x9pqr/go/1?t=tap-1',
+      '/meera-finds/k3x9pqr/go/web?t=tap-1',
+      '/meera-finds/k3x9pqr/go/3?t=tap-1',
+    ]);
   });
 
-  it('reports the choice first, then leaves for the store', async () => {
-    const order: string[] = [];
-    const { onChoose, user } = renderSheet();
-    onChoose.mockImplementation(() => order.push('choose'));
-    vi.mocked(goToStore).mockImplementation(() => void order.push('go'));
-
-    await user.click(screen.getByRole('link', { name: 'Buy on Flipkart' }));
-    expect(onChoose).toHaveBeenCalledWith(
-      expect.objectContaining({ vendor: 'Flipkart', url: 'https://www.flipkart.com/p/kurta' }),
+  it('links without the tap proof when the page has none', () => {
+    renderSheet({ tapToken: null });
+    expect(screen.getByRole('link', { name: 'Buy on Amazon' })).toHaveAttribute(
+      'href',
+      '/meera-finds/k3x9pqr/go/amazon',
     );
-    expect(goToStore).toHaveBeenCalledWith('https://www.flipkart.com/p/kurta');
-    expect(order).toEqual(['choose', 'go']);
   });
 
-  it('leaves a click that opens a new tab to the browser, and still reports it', () => {
-    const { onChoose } = renderSheet();
-    const link = screen.getByRole('link', { name: 'Buy on Amazon' });
-    // Seen after the sheet's handler; then stopped, as jsdom cannot open tabs.
-    let leftToBrowser = false;
+  it("leaves the click to the browser (the redirect counts it) and remembers the visitor's choice", () => {
+    const beacon = vi.fn(() => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderSheet();
+    let followed = false;
+    // Seen after the sheet's handler; then stopped, as jsdom cannot navigate.
     const observe = (event: Event) => {
-      leftToBrowser = !event.defaultPrevented;
+      followed = !event.defaultPrevented;
       event.preventDefault();
     };
     window.addEventListener('click', observe);
-    fireEvent.click(link, { ctrlKey: true });
+    fireEvent.click(screen.getByRole('link', { name: 'Buy on Flipkart' }));
     window.removeEventListener('click', observe);
-    expect(leftToBrowser).toBe(true);
-    expect(onChoose).toHaveBeenCalledTimes(1);
-    expect(goToStore).not.toHaveBeenCalled();
+
+    expect(followed).toBe(true);
+    expect(beacon).not.toHaveBeenCalled();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(localStorage.getItem('lastStore')).toBe('flipkart');
+    Reflect.deleteProperty(navigator, 'sendBeacon');
+  });
+
+  it("says 'No Shopping Options Available' when there are no stores", () => {
+    renderSheet({ stores: [] });
+    expect(within(sheet()).getByText('No Shopping Options Available')).toBeInTheDocument();
+    expect(within(sheet()).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('closes with its close button, Escape, or a tap outside', async () => {
@@ -83,17 +127,120 @@ describe('the store options sheet', () => {
     expect(onClose).toHaveBeenCalledTimes(3);
   });
 
-  it('takes focus and keeps it inside', async () => {
+  it('takes focus and keeps it inside; the keyboard reaches every store', async () => {
     const { user } = renderSheet();
     expect(sheet()).toHaveFocus();
     const close = within(sheet()).getByRole('button', { name: 'Close' });
-    const whatsapp = screen.getByRole('link', { name: 'Buy on WhatsApp' });
 
     await user.tab();
     expect(close).toHaveFocus();
-    await user.tab({ shift: true });
-    expect(whatsapp).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Buy on Amazon' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Buy on Flipkart' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Buy on WhatsApp' })).toHaveFocus();
     await user.tab();
     expect(close).toHaveFocus();
+  });
+});
+
+describe('the order of the stores', () => {
+  const stores = [
+    testProduct().stores[0], // WhatsApp
+    testProduct().stores[1], // Amazon
+    testProduct().stores[2], // Flipkart
+    MYNTRA,
+  ];
+
+  it("follows the owner's order, WhatsApp last", () => {
+    renderSheet({ stores });
+    expect(labels()).toEqual([
+      'Buy on Amazon',
+      'Buy on Flipkart',
+      'Buy on Myntra',
+      'Buy on WhatsApp',
+    ]);
+  });
+
+  it("puts the owner's pinned store first", () => {
+    renderSheet({ stores, pinned: 'myntra' });
+    expect(labels()).toEqual([
+      'Buy on Myntra',
+      'Buy on Amazon',
+      'Buy on Flipkart',
+      'Buy on WhatsApp',
+    ]);
+  });
+
+  it("puts the visitor's last choice next, after the pinned store", () => {
+    localStorage.setItem('lastStore', 'flipkart');
+    renderSheet({ stores, pinned: 'myntra' });
+    expect(labels()).toEqual([
+      'Buy on Myntra',
+      'Buy on Flipkart',
+      'Buy on Amazon',
+      'Buy on WhatsApp',
+    ]);
+  });
+
+  it("puts the visitor's last choice first when nothing is pinned", () => {
+    localStorage.setItem('lastStore', 'myntra');
+    renderSheet({ stores });
+    expect(labels()).toEqual([
+      'Buy on Myntra',
+      'Buy on Amazon',
+      'Buy on Flipkart',
+      'Buy on WhatsApp',
+    ]);
+  });
+
+  it('keeps WhatsApp last even when it is pinned or was chosen last (SPEC)', () => {
+    localStorage.setItem('lastStore', 'whatsapp');
+    renderSheet({ stores, pinned: 'whatsapp' });
+    expect(labels().at(-1)).toBe('Buy on WhatsApp');
+  });
+
+  it('ignores a remembered store this product is not sold on, or a bad value', () => {
+    localStorage.setItem('lastStore', 'meesho');
+    renderSheet({ stores });
+    expect(labels()).toEqual([
+      'Buy on Amazon',
+      'Buy on Flipkart',
+      'Buy on Myntra',
+      'Buy on WhatsApp',
+    ]);
+  });
+
+  it("renders the owner's order on the server, then brings the remembered store up after the takeover, without a mismatch", async () => {
+    localStorage.setItem('lastStore', 'flipkart');
+    const element = sheetElement({ stores });
+    const html = renderToString(element);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    // The HTML knows nothing of this browser.
+    expect(labels(container)).toEqual([
+      'Buy on Amazon',
+      'Buy on Flipkart',
+      'Buy on Myntra',
+      'Buy on WhatsApp',
+    ]);
+    const flipkartFromHtml = within(container).getByRole('link', { name: 'Buy on Flipkart' });
+
+    const onRecoverableError = vi.fn();
+    const root = await act(async () => hydrateRoot(container, element, { onRecoverableError }));
+
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(labels(container)).toEqual([
+      'Buy on Flipkart',
+      'Buy on Amazon',
+      'Buy on Myntra',
+      'Buy on WhatsApp',
+    ]);
+    // The same link, moved: not drawn anew.
+    expect(within(container).getByRole('link', { name: 'Buy on Flipkart' })).toBe(flipkartFromHtml);
+    act(() => root.unmount());
+    container.remove();
   });
 });

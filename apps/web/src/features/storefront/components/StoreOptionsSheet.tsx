@@ -1,41 +1,57 @@
 import type { StoreLink } from '@kartlink/contracts';
-import { useId, useRef, type MouseEvent, type RefObject } from 'react';
+import { useId, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from '../../../components/icons';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { useModal } from '../../../hooks/use-modal';
-import { goToStore } from '../utils/go-to-store';
-import { storeOptions, type StoreOption } from '../utils/product';
+import { storeGoPath, storeOptions } from '../utils/product';
+import { rememberedStore, rememberStore } from '../utils/remembered-store';
 import { BagIcon, ChevronRightIcon } from './icons';
 import { StoreBadge } from './StoreBadge';
 import './StoreOptionsSheet.css';
 
 interface StoreOptionsSheetProps {
   stores: readonly StoreLink[];
-  /** The visitor chose a store; called just before the browser leaves for it. */
-  onChoose: (store: StoreOption) => void;
+  shopUrl: string;
+  shortCode: string;
+  /** The product answer's tap proof, added to every link (`?t=`); none: plain `/go` links. */
+  tapToken?: string | null;
+  /** The product's `defaultStore`, shown first. */
+  pinned?: string | null;
+  /** Shown at the top of the sheet, above the stores (the in-app browser's way out). */
+  notice?: ReactNode;
   onClose: () => void;
   /** Where focus goes on close, as the sheet was open before anything had focus. */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-// A click with a modifier (new tab, new window) is left to the browser; it is still counted.
-const opensElsewhere = (event: MouseEvent) =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-
 /**
  * SPEC section 2: the bottom sheet 'Choose Favourite App' with one 'Buy on {vendor}' entry per
- * store, WhatsApp last, or 'No Shopping Options Available'. Choosing one reports it, then
- * leaves for the store in this tab (SPEC section 7).
+ * store, WhatsApp last, or 'No Shopping Options Available'.
+ *
+ * Each entry is a plain link to the store's tracked redirect (`/{shopUrl}/{shortCode}/go/{store}`),
+ * which counts the click on the server and sends the visitor on: long-press, copy, a middle click
+ * and the keyboard work as on any link, and nothing else reports the choice, so that it is counted
+ * once. The store the visitor chose last comes up front, from the takeover on (the HTML the server
+ * rendered knows nothing of this browser).
  */
 export function StoreOptionsSheet({
   stores,
-  onChoose,
+  shopUrl,
+  shortCode,
+  tapToken,
+  pinned,
+  notice,
   onClose,
   returnFocusTo,
 }: StoreOptionsSheetProps) {
   const sheet = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onKeyDown = useModal(sheet, onClose, { returnFocusTo });
-  const options = storeOptions(stores);
+  const hydrated = useHydrated();
+  // Read when the sheet opens, not on every render: a choice opened in a new tab does not
+  // shuffle the list under the visitor's finger.
+  const remembered = useMemo(() => (hydrated ? rememberedStore() : null), [hydrated]);
+  const options = storeOptions(stores, { pinned, remembered });
 
   return (
     <div className="sheet-layer">
@@ -58,20 +74,18 @@ export function StoreOptionsSheet({
             <CloseIcon width={18} height={18} />
           </button>
         </div>
+        {notice}
         {options.length > 0 ? (
           <ul className="sheet__options">
-            {options.map((option, index) => (
-              <li key={`${index}:${option.url}`}>
+            {options.map((option) => (
+              // Keyed by the store, so that the takeover's reordering moves the same links.
+              <li key={option.goKey}>
                 <a
-                  href={option.url}
+                  href={storeGoPath(shopUrl, shortCode, option, tapToken)}
                   className="sheet__option"
-                  rel="noopener noreferrer"
-                  onClick={(event) => {
-                    onChoose(option);
-                    if (opensElsewhere(event)) return;
-                    event.preventDefault();
-                    goToStore(option.url);
-                  }}
+                  // Crawlers have no business following a click counter.
+                  rel="nofollow"
+                  onClick={() => rememberStore(option.key)}
                 >
                   <StoreBadge storeKey={option.key} />
                   <span className="sheet__option-label">{option.label}</span>

@@ -1,12 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, networkDown, ok, type Reply } from '../../../test/mock-api';
 import { passTime } from '../../../test/clock';
 import { renderApp } from '../../../test/render-app';
 import { testProduct, testShop } from '../test/fixtures';
-import { goToStore } from '../utils/go-to-store';
-
-vi.mock('../utils/go-to-store', () => ({ goToStore: vi.fn() }));
 
 const PRODUCT_PATH = 'GET /url/shop/meera-finds/k3x9pqr';
 const kurta = testProduct({
@@ -31,13 +28,35 @@ const productHeading = () =>
 let sendBeacon: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  vi.mocked(goToStore).mockClear();
   sendBeacon = vi.fn(() => true);
   Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
 });
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'sendBeacon');
+});
+
+describe('the Amazon Associates disclosure', () => {
+  it("shows at the page's foot when the shop earns on Amazon", async () => {
+    mockApi({
+      'GET /shop/meera-finds': ok(testShop({ amazonDisclosure: true })),
+      [PRODUCT_PATH]: ok(kurta),
+    });
+    renderApp('/meera-finds/k3x9pqr');
+    expect(
+      await screen.findByText(
+        /^Meera Finds is a participant in the Amazon Associates Program, an affiliate advertising program designed to provide a means for sites to earn advertising fees by advertising and linking to Amazon\.in\./,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('is not shown otherwise', async () => {
+    mockProduct();
+    renderApp('/meera-finds/k3x9pqr');
+    await productHeading();
+    await screen.findByRole('link', { name: 'Meera Finds' });
+    expect(screen.queryByText(/Amazon Associates/)).not.toBeInTheDocument();
+  });
 });
 
 describe('a public product page', () => {
@@ -115,30 +134,73 @@ describe("the 'Choose Favourite App' sheet", () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('reports the chosen store, then sends the visitor there', async () => {
+  it('links each store to its tracked redirect with the tap proof, and reports nothing itself', async () => {
     mockProduct();
-    const { user } = renderApp('/meera-finds/k3x9pqr');
-    let beaconsBeforeLeaving = -1;
-    vi.mocked(goToStore).mockImplementation(() => {
-      beaconsBeforeLeaving = sendBeacon.mock.calls.length;
-    });
+    renderApp('/meera-finds/k3x9pqr');
+    const links = within(await sheet()).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/meera-finds/k3x9pqr/go/amazon?t=tap-proof-1',
+      '/meera-finds/k3x9pqr/go/flipkart?t=tap-proof-1',
+      '/meera-finds/k3x9pqr/go/whatsapp?t=tap-proof-1',
+    ]);
+    // jsdom cannot navigate: the click is stopped once the page has seen it.
+    const stop = (event: Event) => event.preventDefault();
+    window.addEventListener('click', stop);
+    fireEvent.click(links[0]);
+    window.removeEventListener('click', stop);
+    // The page's own view only: the redirect counts the click.
+    expect(sendBeacon.mock.calls.map(([url]) => url)).toEqual([
+      'http://localhost:3000/api/analytics/track-shop/meera-finds',
+    ]);
+  });
 
-    await user.click(within(await sheet()).getByRole('link', { name: 'Buy on Amazon' }));
+  it("puts the owner's pinned store first", async () => {
+    mockProduct(ok({ ...kurta, defaultStore: 'flipkart' }));
+    renderApp('/meera-finds/k3x9pqr');
+    const options = within(await sheet()).getAllByRole('link');
+    expect(options.map((option) => within(option).getByText(/^Buy on/).textContent)).toEqual([
+      'Buy on Flipkart',
+      'Buy on Amazon',
+      'Buy on WhatsApp',
+    ]);
+  });
 
-    expect(goToStore).toHaveBeenCalledWith('https://www.amazon.in/dp/B0KURTA');
-    // The page's own view, then the store chosen, both before the visitor leaves.
-    expect(beaconsBeforeLeaving).toBe(2);
-    const [url, blob] = sendBeacon.mock.calls[1] as [string, Blob];
-    expect(url).toBe(`http://localhost:3000/api/analytics/track/${kurta.id}`);
-    const body = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as string);
-      reader.readAsText(blob);
-    });
-    expect(JSON.parse(body)).toEqual({
-      location: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      platform: 'amazon',
-    });
+  it("offers the way out of Instagram's browser above the stores", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.0.0 Mobile Safari/537.36 Instagram 330.0.0.40.92 Android',
+    );
+    mockProduct();
+    renderApp('/meera-finds/k3x9pqr');
+    const open = await within(await sheet()).findByRole('link', { name: 'Open in browser' });
+    expect(open.getAttribute('href')).toMatch(
+      /^intent:\/\/localhost(:\d+)?\/meera-finds\/k3x9pqr#Intent;scheme=http;end$/,
+    );
+    // Above the stores, in reading order.
+    const links = within(await sheet()).getAllByRole('link');
+    expect(links[0]).toBe(open);
+  });
+
+  it('reads the product again for a fresh tap proof once the page has been open 20 minutes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let served = 0;
+      const api = mockProduct(() => ok({ ...kurta, tapToken: `proof-${(served += 1)}` }));
+      renderApp('/meera-finds/k3x9pqr');
+      const amazon = () =>
+        within(screen.getByRole('dialog')).getByRole('link', { name: 'Buy on Amazon' });
+      await sheet();
+      expect(amazon()).toHaveAttribute('href', '/meera-finds/k3x9pqr/go/amazon?t=proof-1');
+
+      await act(() => vi.advanceTimersByTimeAsync(19 * 60_000));
+      expect(api.callsTo(PRODUCT_PATH)).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(2 * 60_000));
+      await waitFor(() =>
+        expect(amazon()).toHaveAttribute('href', '/meera-finds/k3x9pqr/go/amazon?t=proof-2'),
+      );
+      expect(api.callsTo(PRODUCT_PATH)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("says 'No Shopping Options Available' for a product without stores", async () => {

@@ -1,18 +1,20 @@
-import type { PublicProduct } from '@kartlink/contracts';
+import type { PublicProduct, PublicShop } from '@kartlink/contracts';
 import { formatRupees, productPageTitle } from '@kartlink/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { storefrontApi, usePublicProductQuery, usePublicShopQuery } from '../api/storefront-api';
+import { AffiliateDisclosure } from '../components/AffiliateDisclosure';
 import { AlertIcon, LockIcon } from '../components/icons';
 import { ImageGallery } from '../components/ImageGallery';
+import { InAppEscape } from '../components/InAppEscape';
 import { ProductSkeleton } from '../components/Skeletons';
 import { StoreOptionsSheet } from '../components/StoreOptionsSheet';
 import { StorefrontMessage } from '../components/StorefrontMessage';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useFreshTapProof } from '../hooks/use-fresh-tap-proof';
 import { useMarkPublicVisit } from '../hooks/use-mark-public-visit';
 import { useShopVisit } from '../hooks/use-shop-visit';
-import { useTrackStoreChoice } from '../hooks/use-track-store-choice';
 import { ProductPageMessages, productErrorMessage } from '../utils/errors';
 import { shopUrlParam, shortCodeParam } from '../utils/params';
 import { productBrand, productDescription, productImages, productPrice } from '../utils/product';
@@ -42,7 +44,8 @@ export function ProductPage() {
       }),
     },
   );
-  // Only for the shop's name in the breadcrumb; the product's own answer covers every error.
+  // For the shop's name in the breadcrumb and its disclosure; the product's own answer covers
+  // every error.
   const { currentData: shop } = usePublicShopQuery(shopUrl ?? skipToken);
   // This address's answer only (not the previous product's while the next one loads). A
   // failed load keeps what is known on screen, unless the product is gone or the shop private.
@@ -50,6 +53,7 @@ export function ProductPage() {
   const message = query.isError ? productErrorMessage(query.error) : null;
   const gone = message === ProductPageMessages.notFound || message === ProductPageMessages.private;
   const product = gone || loaded === null ? undefined : (loaded ?? listed);
+  useFreshTapProof(loaded ? query.fulfilledTimeStamp : undefined, query.refetch);
   useDocumentTitle(
     product && shop ? productPageTitle(product.title, shop.shopName) : product?.title,
   );
@@ -68,7 +72,7 @@ export function ProductPage() {
         key={`${shopUrl}/${shortCode}`}
         product={product}
         shopUrl={shopUrl}
-        shopName={shop?.shopName ?? shopUrl}
+        shop={shop ?? undefined}
       />
     );
   }
@@ -131,16 +135,17 @@ function ProductError({ message, actions = homeLink }: { message: string; action
 interface ProductViewProps {
   product: PublicProduct;
   shopUrl: string;
-  shopName: string;
+  /** For its name and disclosure; the product shows without it. */
+  shop?: PublicShop;
 }
 
-function ProductView({ product, shopUrl, shopName }: ProductViewProps) {
+function ProductView({ product, shopUrl, shop }: ProductViewProps) {
+  const shopName = shop?.shopName ?? shopUrl;
   // A product page is a page of the shop: its view counts with the shop page's.
   useShopVisit(shopUrl, product.shortCode);
   // SPEC section 4: the options sheet is open when the page opens.
   const [sheetOpen, setSheetOpen] = useState(true);
   const showOptions = useRef<HTMLButtonElement>(null);
-  const trackStoreChoice = useTrackStoreChoice();
   const price = productPrice(product);
   const brand = productBrand(product);
   const description = productDescription(product);
@@ -175,10 +180,15 @@ function ProductView({ product, shopUrl, shopName }: ProductViewProps) {
           </div>
         </div>
       </div>
+      {shop?.amazonDisclosure && <AffiliateDisclosure shopName={shopName} />}
       {sheetOpen && (
         <StoreOptionsSheet
           stores={product.stores}
-          onChoose={(store) => trackStoreChoice(product.id, store.vendor)}
+          shopUrl={shopUrl}
+          shortCode={product.shortCode}
+          tapToken={product.tapToken}
+          pinned={product.defaultStore}
+          notice={<InAppEscape disabled={product.inAppEscapesOff} />}
           onClose={() => setSheetOpen(false)}
           returnFocusTo={showOptions}
         />

@@ -139,6 +139,29 @@ describe('a public shop', () => {
   });
 });
 
+describe('the Amazon Associates disclosure of a shop', () => {
+  it('shows at the foot of the shop when the owner earns on Amazon, and not otherwise', async () => {
+    mockShop({ 'GET /shop/meera-finds': ok(testShop({ amazonDisclosure: true })) });
+    renderApp('/meera-finds');
+    const disclosure = await screen.findByText(
+      /^Meera Finds is a participant in the Amazon Associates Program, an affiliate advertising program designed to provide a means for sites to earn advertising fees by advertising and linking to Amazon\.in\. As an Amazon Associate, Meera Finds earns from qualifying purchases\.$/,
+    );
+    // After the products, in the page's footer area.
+    const grid = await screen.findByRole('heading', { level: 3, name: 'Brass diya set of 4' });
+    expect(
+      grid.compareDocumentPosition(disclosure) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(disclosure.closest('footer')).not.toBeNull();
+  });
+
+  it('is absent from a shop without an Amazon tag', async () => {
+    mockShop();
+    renderApp('/meera-finds');
+    await screen.findByRole('heading', { level: 3, name: 'Brass diya set of 4' });
+    expect(screen.queryByText(/Amazon Associates/)).not.toBeInTheDocument();
+  });
+});
+
 describe("a shop's banners", () => {
   const banners = (enabled: boolean) => ({
     enabled,

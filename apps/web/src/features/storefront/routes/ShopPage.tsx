@@ -4,6 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePublicShopProductsQuery, usePublicShopQuery } from '../api/storefront-api';
+import { AffiliateDisclosure } from '../components/AffiliateDisclosure';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { CreatedWithFooter } from '../components/CreatedWithFooter';
 import { AlertIcon, BagIcon, LockIcon } from '../components/icons';
@@ -150,6 +151,7 @@ function LoadedShop({ shop, products }: LoadedShopProps) {
           onOpenImages={(images, title) => setLightbox({ images, title })}
         />
       </section>
+      {shop.amazonDisclosure && <AffiliateDisclosure shopName={shop.shopName} />}
       <CreatedWithFooter />
       {lightbox && (
         <Lightbox images={lightbox.images} alt={lightbox.title} onClose={() => setLightbox(null)} />

@@ -9,6 +9,7 @@ export function testShop(overrides: Partial<PublicShop> = {}): PublicShop {
     shopPhotoURL: null,
     socialMedia: {},
     seo: {},
+    amazonDisclosure: false,
     ...overrides,
   };
 }
@@ -37,6 +38,8 @@ export function testProduct(overrides: Partial<PublicProduct> = {}): PublicProdu
       { url: 'https://www.flipkart.com/p/kurta', vendor: 'Flipkart', key: 'flipkart' },
     ],
     showOnShop: true,
+    defaultStore: null,
+    tapToken: 'tap-proof-1',
     productDetails: {
       title: 'Block-print cotton kurta',
       description: 'Hand block-printed in Jaipur',

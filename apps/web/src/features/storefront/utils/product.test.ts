@@ -1,7 +1,13 @@
 import type { PublicProduct, StoreLink } from '@kartlink/contracts';
 import { describe, expect, it } from 'vitest';
 import { testProduct } from '../test/fixtures';
-import { isPublicProduct, platformChips, productImages, storeOptions } from './product';
+import {
+  isPublicProduct,
+  platformChips,
+  productImages,
+  storeGoPath,
+  storeOptions,
+} from './product';
 
 const store = (vendor: string, key: string, url = `https://${key}.example.com/p`): StoreLink => ({
   vendor,
@@ -43,6 +49,36 @@ describe('store options', () => {
       'Buy on Example',
       'Buy on Flipkart',
       'Buy on WhatsApp',
+    ]);
+  });
+
+  it('names each store by its key on its /go route, or by its position when the key repeats', () => {
+    const options = storeOptions([
+      store('Example', 'web', 'https://example.com/a'),
+      store('Amazon', 'amazon'),
+      store('Other', 'web', 'https://other.example/b'),
+    ]);
+    expect(options.map((o) => o.goKey)).toEqual(['1', 'amazon', '3']);
+    expect(storeGoPath('meera-finds', 'k3x9pqr', options[1], 'a.b/c+d')).toBe(
+      '/meera-finds/k3x9pqr/go/amazon?t=a.b%2Fc%2Bd',
+    );
+  });
+
+  it('moves only the first store of a pinned or remembered key up', () => {
+    const options = storeOptions(
+      [
+        store('Amazon', 'amazon', 'https://www.amazon.in/dp/1'),
+        store('Flipkart', 'flipkart'),
+        store('Amazon', 'amazon', 'https://www.amazon.com/dp/2'),
+        store('Myntra', 'myntra'),
+      ],
+      { pinned: 'myntra', remembered: 'amazon' },
+    );
+    expect(options.map((o) => o.url)).toEqual([
+      'https://myntra.example.com/p',
+      'https://www.amazon.in/dp/1',
+      'https://flipkart.example.com/p',
+      'https://www.amazon.com/dp/2',
     ]);
   });
 

@@ -57,22 +57,66 @@ export function platformChips(platforms: readonly string[] | undefined): {
 
 export interface StoreOption extends StoreLink {
   label: string;
+  /**
+   * The store's segment of its `/go` route: its vendor key (`amazon`), or its 1-based position
+   * among the product's stores when another store of the product has the same key.
+   */
+  goKey: string;
+}
+
+/** What, besides the owner's order, decides the order of the sheet. */
+interface StoreOrder {
+  /** The product's `defaultStore`: the vendor key the owner pinned, shown first. */
+  pinned?: string | null;
+  /** The vendor key this visitor chose last time (remembered-store.ts), shown next. */
+  remembered?: string | null;
 }
 
 const isWhatsApp = (store: StoreLink) => store.key === 'whatsapp';
 
 /**
- * SPEC section 2: the sheet lists 'Buy on {vendor}', WhatsApp last as 'Buy on WhatsApp'.
- * Only http(s) addresses are offered: a store link is followed without asking.
+ * SPEC section 2: the sheet lists 'Buy on {vendor}', WhatsApp last as 'Buy on WhatsApp'. Before
+ * the owner's order come the store the owner pinned, then the one this visitor chose last; WhatsApp
+ * stays last whatever is pinned or remembered, as SPEC says. Only http(s) addresses are offered.
  */
-export function storeOptions(stores: readonly StoreLink[]): StoreOption[] {
+export function storeOptions(
+  stores: readonly StoreLink[],
+  { pinned = null, remembered = null }: StoreOrder = {},
+): StoreOption[] {
+  const keyCounts = new Map<string, number>();
+  for (const store of stores) {
+    if (isRecord(store)) keyCounts.set(store.key, (keyCounts.get(store.key) ?? 0) + 1);
+  }
+  // A key stands for the first store of that key, as the redirect reads it.
+  const firstOf = (key: string | null) =>
+    key === null ? -1 : stores.findIndex((store) => isRecord(store) && store.key === key);
+  const pinnedAt = firstOf(pinned);
+  const rememberedAt = firstOf(remembered);
+  const rank = ({ store, index }: { store: StoreLink; index: number }) =>
+    isWhatsApp(store) ? 3 : index === pinnedAt ? 0 : index === rememberedAt ? 1 : 2;
   return stores
-    .filter((store) => isRecord(store) && isWebAddress(store.url))
-    .map((store) => ({
+    .map((store, index) => ({ store, index }))
+    .filter(({ store }) => isRecord(store) && isWebAddress(store.url))
+    .sort((a, b) => rank(a) - rank(b))
+    .map(({ store, index }) => ({
       ...store,
       label: isWhatsApp(store) ? 'Buy on WhatsApp' : `Buy on ${store.vendor}`,
-    }))
-    .sort((a, b) => Number(isWhatsApp(a)) - Number(isWhatsApp(b)));
+      goKey: keyCounts.get(store.key) === 1 ? store.key : String(index + 1),
+    }));
+}
+
+/**
+ * The address of a store's tracked redirect (`GET /{shopUrl}/{shortCode}/go/{store}`), with the
+ * proof that the visitor tapped it on the product page when the page has one.
+ */
+export function storeGoPath(
+  shopUrl: string,
+  shortCode: string,
+  option: Pick<StoreOption, 'goKey'>,
+  tapToken?: string | null,
+): string {
+  const path = `/${shopUrl}/${shortCode}/go/${encodeURIComponent(option.goKey)}`;
+  return tapToken ? `${path}?t=${encodeURIComponent(tapToken)}` : path;
 }
 
 function isWebAddress(url: unknown): boolean {
