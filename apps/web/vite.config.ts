@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -41,20 +43,27 @@ function publicUrlMeta(publicUrl: string | undefined): Plugin {
 
 const [serverDir, serverFile] = SERVER_RENDERER_FILE.split('/') as [string, string];
 
-/** The public pages' router (src/public/router.tsx) where react-router would be. */
-const PUBLIC_ROUTER = { find: /^react-router$/, replacement: fromHere('src/public/router.tsx') };
-
 /**
- * The build of the server-rendered public pages (`vite build --mode public`): Preact, which
- * answers React's API in a sixth of its size, and the public router. The server renders the
- * same components with React and the public router (the SSR build), so both make one markup.
+ * The public pages' own builds: the code of a server-rendered page (`vite build --mode public`)
+ * and the server's renderer (`vite build --ssr`). Both run the app's components on Preact, which
+ * answers React's API in a sixth of its size, and on the public pages' router
+ * (src/public/router.tsx) where react-router would be: the server writes the very markup the
+ * browser then takes over.
  */
+// Preact's own ES module: the server build would otherwise load its CommonJS copy for the
+// packages that require('react') (use-sync-external-store), a second Preact with its own hooks.
+const preactCompat = join(
+  dirname(createRequire(import.meta.url).resolve('preact/package.json')),
+  'compat/dist/compat.mjs',
+);
+
 const PUBLIC_PAGE_ALIASES = [
+  { find: /^react-dom\/server$/, replacement: 'preact-render-to-string' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: preactCompat },
   { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-  PUBLIC_ROUTER,
+  { find: /^react$/, replacement: preactCompat },
+  { find: /^react-router$/, replacement: fromHere('src/public/router.tsx') },
 ];
 
 export default defineConfig(({ isSsrBuild, mode }) => {
@@ -72,8 +81,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
     resolve: {
       alias: [
         { find: '@kartlink/contracts', replacement: fromHere('../../libs/contracts/src/index.ts') },
-        ...(isPublicPages ? PUBLIC_PAGE_ALIASES : []),
-        ...(isSsrBuild ? [PUBLIC_ROUTER] : []),
+        ...(isPublicPages || isSsrBuild ? PUBLIC_PAGE_ALIASES : []),
       ],
     },
     // `vite build --ssr src/entry-server.tsx`: the public pages' renderer the gateway loads, one

@@ -10,6 +10,7 @@ import {
   at,
   launchChromium,
   signInThroughScreens,
+  takenOver,
 } from '../support/browser';
 
 // The product page's store sheet on a phone: its stores are links to the tracked redirect
@@ -100,9 +101,7 @@ async function openProduct(page: Page, shopUrl: string, shortCode: string) {
   await page.goto(at(`/${shopUrl}/${shortCode}`));
   const sheet = page.getByRole('dialog', { name: 'Choose Favourite App' });
   await sheet.waitFor();
-  await page.waitForFunction(
-    "Object.keys(document.getElementById('root')).some((key) => key.startsWith('__reactContainer'))",
-  );
+  await takenOver(page);
   return sheet;
 }
 

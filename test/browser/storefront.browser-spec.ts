@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page, Response } from 'playwright-core';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
 import { signUp, Visitor } from '../support/auth-client';
-import { at, launchChromium } from '../support/browser';
+import { at, launchChromium, takenOver } from '../support/browser';
 import { file, sendForm } from '../support/forms';
 
 // A visitor opens a public shop, then a product, and leaves for a store through the options
@@ -187,8 +187,7 @@ describe('public shop and product pages', () => {
       `);
       await page.goto(at(`/${shopUrl}`));
       await page.getByRole('heading', { level: 1, name: 'Diya House' }).waitFor();
-      // The public pages' code (Preact) has taken the page over: its root holds the tree.
-      await page.waitForFunction("document.getElementById('root').__k != null");
+      await takenOver(page);
       expect(
         await page.evaluate<number>(
           "getComputedStyle(document.querySelector('ul.product-grid')).gridTemplateColumns.split(' ').length",

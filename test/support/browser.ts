@@ -23,6 +23,14 @@ export function launchChromium(args: readonly string[] = []): Promise<Browser> {
 }
 
 /** The address of `path` on the stack under test (test/stack-setup.ts). */
+/**
+ * Waits until a server-rendered public page's code (the public pages' build, on Preact) has
+ * taken the page over: its root then holds Preact's tree.
+ */
+export async function takenOver(page: Page): Promise<void> {
+  await page.waitForFunction("document.getElementById('root').__k != null");
+}
+
 export function at(path: string): string {
   const base = process.env.KARTLINK_BASE_URL;
   if (!base)

@@ -5,6 +5,7 @@ import { createAppStore } from './app/store';
 import { embeddedDataOf, seedEmbeddedData } from './features/storefront/api/embedded-data';
 import { PUBLIC_PAGES, publicPageOf, publicRoute } from './public/public-page';
 import { PublicRouter } from './public/router';
+import { pageTakenOver } from './hooks/use-hydrated';
 import './styles/global.css';
 import './styles/page.css';
 
@@ -30,6 +31,7 @@ async function start(root: HTMLElement) {
       <PublicRouter route={publicRoute(window.location, page.params, Page)} />
     </App>,
   );
+  pageTakenOver();
 }
 
 const root = document.getElementById('root');

@@ -10,7 +10,8 @@ import { PublicRouter } from './public/router';
 /**
  * The web app on the server (`vite build --ssr`, loaded by the gateway's web/server-renderer.ts):
  * a public shop or product page rendered to HTML from the data the page embeds, by the same
- * components and store as in the browser, which then takes the HTML over (entry-public.tsx).
+ * components, store, Preact and router (vite.config.ts) as in the browser, which then takes the
+ * HTML over (entry-public.tsx).
  * The page paints with its shop, products and pictures before any JavaScript has run.
  */
 

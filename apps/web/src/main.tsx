@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { createAppStore } from './app/store';
+import { pageTakenOver } from './hooks/use-hydrated';
 import { embeddedDataOf, seedEmbeddedData } from './features/storefront/api/embedded-data';
 import './styles/global.css';
 import './styles/page.css';
@@ -16,6 +17,7 @@ function start(root: HTMLElement) {
   // A public page's HTML carries its data: its first paint needs no API call.
   seedEmbeddedData(store.dispatch, embeddedDataOf(document));
   // (A public page the server rendered runs entry-public.tsx instead: this one it left empty.)
+  pageTakenOver();
   createRoot(root).render(
     <StrictMode>
       <App store={store}>

@@ -16,7 +16,9 @@ export function storeTheme(theme: Theme): void {
   localStorage.setItem(LocalKey.theme, theme);
 }
 
+/** The system's theme; light where there is no screen (a server rendering the page). */
 export function systemTheme(): Theme {
+  if (typeof window === 'undefined') return 'light';
   return window.matchMedia(DARK_SCHEME_QUERY).matches ? 'dark' : 'light';
 }
 

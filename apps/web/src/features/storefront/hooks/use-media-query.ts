@@ -1,7 +1,12 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { useHydrated } from '../../../hooks/use-hydrated';
 
-/** Whether a media query matches now; re-renders when that changes. */
+/**
+ * Whether a media query matches now; re-renders when that changes. False on the server and
+ * while the browser takes over the server's HTML, which it must match.
+ */
 export function useMediaQuery(query: string): boolean {
+  const hydrated = useHydrated();
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = window.matchMedia(query);
@@ -10,11 +15,13 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(
+  const matches = useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    // Preact (the public pages' build) asks this on the server too.
+    () => typeof window !== 'undefined' && window.matchMedia(query).matches,
     () => false,
   );
+  return hydrated && matches;
 }
 
 /** SPEC section 9: under 768 px is a phone. */
