@@ -18,3 +18,4 @@ export * from './image-urls';
 export * from './page-head';
 export * from './share-card';
 export * from './public-shop';
+export * from './visit-source';

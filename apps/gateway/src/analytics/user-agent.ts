@@ -73,3 +73,23 @@ export function visitorAgent(userAgent: string): { device: Device; browser: stri
   const { device, browser } = agentOf(userAgent);
   return { device, browser };
 }
+
+/**
+ * A request the browser or an app made ahead of the person, not because of them: Chrome's and
+ * Edge's prefetch and prerender (`Sec-Purpose: prefetch`, `prefetch;prerender`), the older
+ * `Purpose: prefetch` (and Firefox's `X-Moz: prefetch`), and Facebook's app fetching a link to
+ * show a preview (`X-Purpose: preview`). Recorded apart, never counted.
+ */
+export function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
+  const said = (name: string, word: string) => {
+    const value = headers[name];
+    const text = Array.isArray(value) ? value.join(',') : value;
+    return !!text && text.toLowerCase().includes(word);
+  };
+  return (
+    said('sec-purpose', 'prefetch') ||
+    said('purpose', 'prefetch') ||
+    said('x-moz', 'prefetch') ||
+    said('x-purpose', 'preview')
+  );
+}
