@@ -1,19 +1,48 @@
 import { clickThroughRate, dailyCsv } from './csv';
 
+const HEADER =
+  'date,views,unique_visitors,clicks,click_through_rate,taps,app_opens,web_opens,' +
+  'clicks_from_instagram,clicks_from_whatsapp,clicks_from_facebook,clicks_from_youtube,' +
+  'clicks_from_x,clicks_from_telegram,clicks_from_direct,clicks_from_other';
+
 describe('the daily CSV export', () => {
   it('writes a header and one row a day with the click-through rate to 4 decimals', () => {
     expect(
       dailyCsv([
-        { date: '2024-03-09', views: 12, uniqueVisitors: 5, clicks: 7 },
-        { date: '2024-03-10', views: 0, uniqueVisitors: 0, clicks: 0 },
-        { date: '2024-03-11', views: 3, uniqueVisitors: 1, clicks: 1 },
+        { date: '2024-03-09', views: 12, uniqueVisitors: 5, clicks: 7, taps: 9 },
+        { date: '2024-03-10', views: 0, uniqueVisitors: 0, clicks: 0, taps: 0 },
+        { date: '2024-03-11', views: 3, uniqueVisitors: 1, clicks: 1, taps: 1 },
       ]),
     ).toBe(
-      'date,views,unique_visitors,clicks,click_through_rate\r\n' +
-        '2024-03-09,12,5,7,0.5833\r\n' +
-        '2024-03-10,0,0,0,0.0000\r\n' +
-        '2024-03-11,3,1,1,0.3333\r\n',
+      `${HEADER}\r\n` +
+        '2024-03-09,12,5,7,0.5833,9,0,0,0,0,0,0,0,0,0,0\r\n' +
+        '2024-03-10,0,0,0,0.0000,0,0,0,0,0,0,0,0,0,0,0\r\n' +
+        '2024-03-11,3,1,1,0.3333,1,0,0,0,0,0,0,0,0,0,0\r\n',
     );
+  });
+
+  it('splits each day’s clicks by app or website, source and store (one column a store)', () => {
+    const csv = dailyCsv(
+      [
+        { date: '2024-03-09', views: 10, uniqueVisitors: 4, clicks: 5, taps: 6 },
+        { date: '2024-03-10', views: 2, uniqueVisitors: 2, clicks: 1, taps: 1 },
+      ],
+      [
+        { date: '2024-03-09', dimension: 'opens_in', key: 'app', clicks: 3 },
+        { date: '2024-03-09', dimension: 'opens_in', key: 'web', clicks: 2 },
+        { date: '2024-03-09', dimension: 'source', key: 'instagram', clicks: 4 },
+        { date: '2024-03-09', dimension: 'source', key: 'whatsapp', clicks: 1 },
+        { date: '2024-03-09', dimension: 'store', key: 'amazon', clicks: 4 },
+        { date: '2024-03-09', dimension: 'store', key: 'flipkart', clicks: 1 },
+        { date: '2024-03-10', dimension: 'store', key: '=cmd|x', clicks: 1 },
+        { date: '2024-03-10', dimension: 'source', key: 'direct', clicks: 1 },
+      ],
+    );
+    const [header, first, second] = csv.split('\r\n');
+    // A store key never reaches the file as it was typed: no formula, no comma.
+    expect(header).toBe(`${HEADER},clicks_on__cmd_x,clicks_on_amazon,clicks_on_flipkart`);
+    expect(first).toBe('2024-03-09,10,4,5,0.5000,6,3,2,4,1,0,0,0,0,0,0,0,4,1');
+    expect(second).toBe('2024-03-10,2,2,1,0.5000,1,0,0,0,0,0,0,0,0,1,0,1,0,0');
   });
 
   it('counts no rate without views', () => {
