@@ -57,7 +57,7 @@ export function HeadlineFigures({ totals, previous, previousLabel }: HeadlineFig
     },
     {
       name: 'Clicks',
-      hint: 'Times a visitor chose a store',
+      hint: 'Times a visitor chose a store (repeated taps within 30 minutes count once)',
       value: formatCount(totals.clicks),
       change: changeBetween(totals.clicks, previous.clicks),
     },

@@ -118,6 +118,9 @@ describe('the analytics page', () => {
     expect(term('Click-through rate').nextElementSibling).toHaveTextContent(
       'Clicks for every 100 views.',
     );
+    expect(term('Clicks').nextElementSibling).toHaveTextContent(
+      'Taps on the same store of the same product by the same visitor within 30 minutes count as one click.',
+    );
   });
 
   it('charts the days, stores and devices, with their figures in tables', async () => {
@@ -160,10 +163,12 @@ describe('the analytics page', () => {
       within(saree)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['7,592', '50%']);
-    expect(within(top).getByRole('row', { name: /Kalamkari dupatta 100 <1%/ })).toBeVisible();
+    ).toEqual(['7,592', '50%', '38% of 20,000 views']);
+    expect(
+      within(top).getByRole('row', { name: /Kalamkari dupatta 100 <1% – no page views/ }),
+    ).toBeVisible();
 
-    const sources = screen.getByRole('table', { name: 'Where visitors came from' });
+    const sources = screen.getByRole('table', { name: 'Referring sites' });
     // l.instagram.com and instagram.com are one source.
     expect(within(sources).getByRole('row', { name: 'Instagram 80,000 0' })).toBeInTheDocument();
     expect(
@@ -182,6 +187,26 @@ describe('the analytics page', () => {
         { exact: false },
       ),
     ).toBeInTheDocument();
+  });
+
+  it('shows where shoppers came from with each source’s rate, and how many clicks opened the app', async () => {
+    openAnalytics(busy);
+    const sources = await screen.findByRole('table', { name: 'Where shoppers came from' });
+    expect(
+      within(sources)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Instagram80,00010,00012.5%', 'WhatsApp30,0004,50015%', 'Direct13,4566855.1%']);
+
+    const opened = screen.getByRole('table', { name: 'App or website' });
+    expect(within(opened).getByRole('row', { name: 'Store’s app 10,000 66%' })).toBeVisible();
+    expect(within(opened).getByRole('row', { name: 'Store’s website 5,185 34%' })).toBeVisible();
+    expect(
+      screen.getByText(
+        '10,000 clicks of 15,185 opened the store’s app, where shoppers are signed in.',
+      ),
+    ).toBeVisible();
   });
 
   it('says what failed and tries again', async () => {
