@@ -150,7 +150,7 @@ export interface AnalyticsTotals {
   clickThroughRate: number;
 }
 
-export interface DailyPoint {
+interface DailyPoint {
   date: string;
   views: number;
   uniqueVisitors: number;

@@ -1,4 +1,3 @@
-import { visitSource } from '@kartlink/contracts';
 import { isBotUserAgent, isPrefetch, visitorAgent } from './user-agent';
 
 // Real user agents, as the gateway's logs and the apps' documentation show them.
@@ -180,37 +179,5 @@ describe('isPrefetch', () => {
   it('counts an ordinary request', () => {
     expect(isPrefetch({ 'user-agent': UA.facebookAndroid, accept: 'text/html' })).toBe(false);
     expect(isPrefetch({ 'sec-fetch-dest': 'document', purpose: '' })).toBe(false);
-  });
-});
-
-describe('visitSource', () => {
-  it.each([
-    ['Chrome on Android, no referrer', UA.androidChrome, null, 'direct'],
-    ['Safari on iPhone, no referrer', UA.iosSafari, null, 'direct'],
-    ['Instagram on Android, with no referrer', UA.instagramAndroid, null, 'instagram'],
-    ['Instagram on iPhone', UA.instagramIos, null, 'instagram'],
-    ['Instagram on a Pixel', UA.instagramPixel, null, 'instagram'],
-    // The in-app browser wins over a referrer it did not set (a shim of another site).
-    ['Instagram on iPhone through a t.co link', UA.instagramIos, 't.co', 'instagram'],
-    ['Facebook’s in-app browser on Android', UA.facebookAndroid, null, 'facebook'],
-    ['Facebook’s in-app browser on iPhone', UA.facebookIos, 'lm.facebook.com', 'facebook'],
-    ['Instagram’s link shim in Chrome', UA.androidChrome, 'l.instagram.com', 'instagram'],
-    ['Facebook’s link shim in Safari', UA.iosSafari, 'lm.facebook.com', 'facebook'],
-    ['WhatsApp Web', UA.androidChrome, 'web.whatsapp.com', 'whatsapp'],
-    ['a wa.me link', UA.androidChrome, 'wa.me', 'whatsapp'],
-    ['the WhatsApp app (a custom tab)', UA.androidChrome, 'com.whatsapp', 'whatsapp'],
-    ['YouTube', UA.androidChrome, 'm.youtube.com', 'youtube'],
-    ['the YouTube app', UA.androidChrome, 'com.google.android.youtube', 'youtube'],
-    ['X’s link shim', UA.iosSafari, 't.co', 'x'],
-    ['X', UA.iosSafari, 'x.com', 'x'],
-    ['Telegram', UA.androidChrome, 't.me', 'telegram'],
-    ['Telegram’s app', UA.androidChrome, 'org.telegram.messenger', 'telegram'],
-    ['Google search', UA.androidChrome, 'google.com', 'other'],
-    ['Gmail', UA.androidChrome, 'com.google.android.gm', 'other'],
-    // A host that only ends in a known name is not that site.
-    ['a look-alike host', UA.androidChrome, 'notinstagram.com', 'other'],
-    ['no user agent', '', null, 'direct'],
-  ])('reads %s', (_name, ua, referrer, source) => {
-    expect(visitSource(ua, referrer)).toBe(source);
   });
 });
