@@ -7,8 +7,14 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'events' })
 @Index('events_unfolded', ['receivedAt'], { where: 'folded = false' })
 @Index('events_occurred_at', ['occurredAt'])
-// A visitor's recent events: their earlier taps on a store, the visit a click came from.
-@Index('events_visitor_occurred_at', ['visitor', 'occurredAt'])
+// The counted clicks a tap may repeat (tiny: only folded people's clicks that counted).
+@Index('events_counted_clicks', ['visitor', 'productId', 'occurredAt'], {
+  where: "type = 'click' AND folded AND NOT repeat_tap AND NOT bot AND NOT prefetch AND NOT owner",
+})
+// People's visits, for the source of the clicks that follow them.
+@Index('events_people_views', ['visitor', 'shopId', 'occurredAt'], {
+  where: "type = 'shop_view' AND NOT bot AND NOT prefetch",
+})
 export class EventEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

@@ -62,27 +62,29 @@ export class RollupsRepository {
       [keys],
     );
     const times = clicks.map((c) => c.at);
+    // Served by the partial index events_counted_clicks: its WHERE is repeated here.
     const rows = (await manager.query(
-      `SELECT e.product_id AS "productId", e.platform, e.visitor,
+      `SELECT e.id, e.product_id AS "productId", e.platform, e.visitor,
               (extract(epoch FROM e.occurred_at) * 1000)::float8 AS at
          FROM analytics.events e
-         JOIN (SELECT DISTINCT * FROM unnest($1::uuid[], $2::varchar[]) AS k(product_id, visitor)) k
-           ON e.product_id = k.product_id AND e.visitor = k.visitor
+         JOIN (SELECT DISTINCT * FROM unnest($1::varchar[], $2::uuid[]) AS k(visitor, product_id)) k
+           ON e.visitor = k.visitor AND e.product_id = k.product_id
         WHERE e.type = 'click' AND e.folded AND NOT e.repeat_tap
           AND NOT e.bot AND NOT e.prefetch AND NOT e.owner
           AND e.occurred_at > to_timestamp($3::float8 / 1000) - make_interval(mins => $5)
-          AND e.occurred_at < to_timestamp($4::float8 / 1000) + make_interval(mins => $5)
-          AND NOT (e.id = ANY($6::uuid[]))`,
+          AND e.occurred_at < to_timestamp($4::float8 / 1000) + make_interval(mins => $5)`,
       [
-        clicks.map((c) => c.productId),
         clicks.map((c) => c.visitor),
+        clicks.map((c) => c.productId),
         Math.min(...times),
         Math.max(...times),
         CLICK_REPEAT_WINDOW_MINUTES,
-        clicks.map((c) => c.id),
       ],
-    )) as Array<Pick<FoldedEvent, 'productId' | 'platform' | 'visitor' | 'at'>>;
+    )) as Array<Pick<FoldedEvent, 'id' | 'productId' | 'platform' | 'visitor' | 'at'>>;
+    // The batch itself is marked folded already: its taps are not yet counted clicks.
+    const batch = new Set(events.map((e) => e.id));
     for (const row of rows) {
+      if (batch.has(row.id)) continue;
       const key = tapKey(row);
       counted.set(key, [...(counted.get(key) ?? []), row.at]);
     }
@@ -113,6 +115,7 @@ export class RollupsRepository {
          FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::float8[]) AS c(id, shop_id, visitor, at)
          CROSS JOIN LATERAL (
            SELECT e.source FROM analytics.events e
+            -- Served by the partial index events_people_views.
             WHERE e.visitor = c.visitor AND e.shop_id = c.shop_id AND e.type = 'shop_view'
               AND NOT e.bot AND NOT e.prefetch
               AND e.occurred_at <= to_timestamp(c.at / 1000)

@@ -79,9 +79,12 @@ export class RollupsService implements OnApplicationBootstrap {
     if (clicks.length === 0) return events;
     const repeats = repeatTaps(events, await this.rollups.countedClicksNear(manager, events));
     await this.rollups.markRepeats(manager, [...repeats]);
+    // A repeated tap counts nowhere but in the taps: it needs no source.
     const sources = await this.rollups.sourcesOfVisits(
       manager,
-      clicks.filter((c) => (c.source ?? sourceOfReferrer(c.referrer)) === 'direct'),
+      clicks.filter(
+        (c) => !repeats.has(c.id) && (c.source ?? sourceOfReferrer(c.referrer)) === 'direct',
+      ),
     );
     return events.map((e) =>
       repeats.has(e.id) || sources.has(e.id)

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class StoreFigures1795672117885 implements MigrationInterface {
-  name = 'StoreFigures1795672117885';
+export class StoreFigures1795673199589 implements MigrationInterface {
+  name = 'StoreFigures1795673199589';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
@@ -31,12 +31,16 @@ export class StoreFigures1795672117885 implements MigrationInterface {
     await queryRunner.query('UPDATE "analytics"."shop_daily" SET "taps" = "clicks"');
     await queryRunner.query('UPDATE "analytics"."product_daily" SET "taps" = "clicks"');
     await queryRunner.query(
-      'CREATE INDEX "events_visitor_occurred_at" ON "analytics"."events" ("visitor", "occurred_at") ',
+      'CREATE INDEX "events_people_views" ON "analytics"."events" ("visitor", "shop_id", "occurred_at") WHERE type = \'shop_view\' AND NOT bot AND NOT prefetch',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "events_counted_clicks" ON "analytics"."events" ("visitor", "product_id", "occurred_at") WHERE type = \'click\' AND folded AND NOT repeat_tap AND NOT bot AND NOT prefetch AND NOT owner',
     );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('DROP INDEX "analytics"."events_visitor_occurred_at"');
+    await queryRunner.query('DROP INDEX "analytics"."events_counted_clicks"');
+    await queryRunner.query('DROP INDEX "analytics"."events_people_views"');
     await queryRunner.query('ALTER TABLE "analytics"."shop_daily" DROP COLUMN "taps"');
     await queryRunner.query(
       'ALTER TABLE "analytics"."product_daily_dimensions" DROP COLUMN "views"',
