@@ -1,4 +1,5 @@
 export * from './analytics';
+export * from './visit-source';
 export * from './auth';
 export * from './auth-rules';
 export * from './envelope';
@@ -18,4 +19,3 @@ export * from './image-urls';
 export * from './page-head';
 export * from './share-card';
 export * from './public-shop';
-export * from './visit-source';
