@@ -16,7 +16,9 @@ export const VISIT_SOURCES = [
 export type VisitSource = (typeof VISIT_SOURCES)[number];
 
 /**
- * In-app browsers by their user agent's own token, checked before the referrer: Instagram's
+ * In-app browsers by their user agent's own token, checked before the referrer (the gateway
+ * asks ua-parser-js first, which knows Instagram's, Facebook's and X's; these tokens also
+ * cover the ones it does not, like Telegram's, and the rules re-applied to stored events): Instagram's
  * and Facebook's webviews often send none (or only their link shim). WhatsApp and YouTube have
  * no in-app browser (links open in the phone's browser or a custom tab): their referrer tells.
  * Meta's apps: "Instagram 312.1.0.34.111 Android (…)", "[FBAN/FBIOS;FBAV/438…]",
@@ -40,9 +42,19 @@ const REFERRERS: Array<[VisitSource, string[]]> = [
   ['instagram', ['instagram.com', 'com.instagram.android']],
   [
     'facebook',
-    ['facebook.com', 'fb.com', 'fb.me', 'messenger.com', 'com.facebook.katana', 'com.facebook.orca'],
+    [
+      'facebook.com',
+      'fb.com',
+      'fb.me',
+      'messenger.com',
+      'com.facebook.katana',
+      'com.facebook.orca',
+    ],
   ],
-  ['whatsapp', ['whatsapp.com', 'wa.me', 'whatsapp.net', 'wl.co', 'com.whatsapp', 'com.whatsapp.w4b']],
+  [
+    'whatsapp',
+    ['whatsapp.com', 'wa.me', 'whatsapp.net', 'wl.co', 'com.whatsapp', 'com.whatsapp.w4b'],
+  ],
   ['youtube', ['youtube.com', 'youtu.be', 'com.google.android.youtube']],
   ['x', ['t.co', 'x.com', 'twitter.com', 'com.twitter.android']],
   ['telegram', ['t.me', 'telegram.me', 'telegram.org', 'org.telegram.messenger']],
@@ -52,7 +64,10 @@ const onHost = (host: string, domain: string) => host === domain || host.endsWit
 
 /** The app a referring host belongs to; `other` for any other site, `direct` for none. */
 export function sourceOfReferrer(referrerHost: string | null | undefined): VisitSource {
-  const host = referrerHost?.trim().toLowerCase().replace(/^www\./, '');
+  const host = referrerHost
+    ?.trim()
+    .toLowerCase()
+    .replace(/^www\./, '');
   if (!host) return 'direct';
   for (const [source, domains] of REFERRERS)
     if (domains.some((domain) => onHost(host, domain))) return source;

@@ -6,7 +6,6 @@ import {
   Events,
   type TrackedEvent,
   USER_AGENT_MAX,
-  visitSource,
 } from '@kartlink/contracts';
 import { ensureAnalyticsStream, LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import type { FastifyRequest } from 'fastify';
@@ -18,7 +17,7 @@ import type { GatewayConfig } from '../config';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG, REDIS } from '../tokens';
 import { hostOf, pageFromReferer, referrerHost, type TrackInput } from './track-input';
-import { isBotUserAgent, isPrefetch, visitorAgent } from './user-agent';
+import { isBotUserAgent, isPrefetch, visitorAgent, visitorSource } from './user-agent';
 import { DailySalt, visitorHash } from './visitor';
 
 const codec = JSONCodec<TrackedEvent>();
@@ -98,7 +97,7 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
       bot: request.method === 'HEAD' || isBotUserAgent(userAgent),
       prefetch: isPrefetch(request.headers),
       userAgent: userAgent.slice(0, USER_AGENT_MAX),
-      source: visitSource(userAgent, referrer),
+      source: visitorSource(userAgent, referrer),
       ...(target.type === 'click' ? { opensIn: input.opensIn ?? null } : {}),
       ...(page ? { page } : {}),
       ...(viewerUserId ? { viewerUserId } : {}),
@@ -130,7 +129,7 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
           bot: true,
           prefetch: isPrefetch(request.headers),
           userAgent: userAgent.slice(0, USER_AGENT_MAX),
-          source: visitSource(userAgent, null),
+          source: visitorSource(userAgent, null),
         }),
       )
       .catch((err: unknown) => this.logger.warn({ err, shopUrl }, 'link preview not recorded'));

@@ -110,9 +110,9 @@ describe('helpers', () => {
 describe('pageFromReferer', () => {
   const own = new Set(['kartlink.example']);
   it('reads the short code of one of our product pages of that shop', () => {
-    expect(pageFromReferer('https://kartlink.example/meera-finds/ab3x9k2', 'meera-finds', own)).toBe(
-      'ab3x9k2',
-    );
+    expect(
+      pageFromReferer('https://kartlink.example/meera-finds/ab3x9k2', 'meera-finds', own),
+    ).toBe('ab3x9k2');
     expect(
       pageFromReferer('https://www.kartlink.example/Meera-Finds/AB3X9K2?utm=x', 'meera-finds', own),
     ).toBe('ab3x9k2');

@@ -1,4 +1,4 @@
-import { isBotUserAgent, isPrefetch, visitorAgent } from './user-agent';
+import { isBotUserAgent, isPrefetch, visitorAgent, visitorSource } from './user-agent';
 
 // Real user agents, as the gateway's logs and the apps' documentation show them.
 const UA = {
@@ -179,5 +179,37 @@ describe('isPrefetch', () => {
   it('counts an ordinary request', () => {
     expect(isPrefetch({ 'user-agent': UA.facebookAndroid, accept: 'text/html' })).toBe(false);
     expect(isPrefetch({ 'sec-fetch-dest': 'document', purpose: '' })).toBe(false);
+  });
+});
+
+describe('visitorSource', () => {
+  it.each([
+    ['Instagram on a Pixel', UA.instagramPixel, null, 'instagram'],
+    ['Instagram on iPhone, through a t.co link', UA.instagramIos, 't.co', 'instagram'],
+    ['Facebook on Android', UA.facebookAndroid, null, 'facebook'],
+    [
+      'Messenger on iPhone',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/440.0.0.36.115;FBBV/540000000]',
+      null,
+      'facebook',
+    ],
+    [
+      'X on Android',
+      'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 TwitterAndroid',
+      null,
+      'x',
+    ],
+    // ua-parser-js reads Telegram's browser as a WebView: its own token tells.
+    [
+      'Telegram on Android',
+      'Mozilla/5.0 (Linux; Android 14; SM-S918B Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/121.0.6167.178 Mobile Safari/537.36 Telegram-Android/10.8.1 (Samsung SM-S918B; Android 14; SDK 34; HIGH)',
+      null,
+      'telegram',
+    ],
+    ['Chrome on Android from WhatsApp', UA.androidChrome, 'com.whatsapp', 'whatsapp'],
+    ['Safari on iPhone, typed in', UA.iosSafari, null, 'direct'],
+    ['no user agent, from YouTube', '', 'youtube.com', 'youtube'],
+  ])('reads %s', (_name, ua, referrer, source) => {
+    expect(visitorSource(ua, referrer)).toBe(source);
   });
 });
