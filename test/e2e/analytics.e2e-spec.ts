@@ -258,6 +258,29 @@ describe('visits and clicks, from the public pages to the owner’s figures', ()
     );
   });
 
+  it('exports each product’s figures as CSV', async () => {
+    const today = overview.range.to;
+    const response = await fetch(
+      `${stackBaseUrl()}/api/analytics/products.csv?from=${today}&to=${today}`,
+      { headers: { authorization: `Bearer ${meera.owner.accessToken}` } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="kartlink-${meera.shopUrl}-products-${today}-to-${today}.csv"`,
+    );
+    expect((await response.text()).split('\r\n')).toEqual([
+      'product,short_code,views,clicks,click_through_rate,taps,app_opens,web_opens,' +
+        'clicks_from_instagram,clicks_from_whatsapp,clicks_from_facebook,clicks_from_youtube,' +
+        'clicks_from_x,clicks_from_telegram,clicks_from_direct,clicks_from_other,' +
+        'clicks_on_amazon,clicks_on_flipkart',
+      `Block-print kurta,${kurta.shortCode},0,2,0.0000,2,0,2,1,0,0,0,0,0,1,0,1,1`,
+      `Jute tote,${tote.shortCode},0,1,0.0000,1,0,1,0,0,0,0,0,0,1,0,1,0`,
+      '',
+    ]);
+    const stranger = await fetch(`${stackBaseUrl()}/api/analytics/products.csv`);
+    expect(stranger.status).toBe(401);
+  });
+
   it('keeps the public stats to what a visitor may know', async () => {
     const stats = await new Visitor().call<ShopStats>('GET', `/shop/${meera.shopUrl}/stats`);
     expect(stats.body).toEqual({ success: true, data: { productCount: 2 } });

@@ -597,6 +597,50 @@ describe('figures the owner can act on', () => {
     });
   });
 
+  it('writes each product’s figures into the products CSV', async () => {
+    const { filename, csv } = await read<{ filename: string; csv: string }>(
+      Subjects.analytics.exportProductsCsv,
+      { caller: shop.owner, query: MARCH_9 },
+    );
+    expect(filename).toBe(`kartlink-${shop.shopUrl}-products-2024-03-09-to-2024-03-09.csv`);
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    const named = rows.map((row) =>
+      Object.fromEntries(header.split(',').map((name, i) => [name, row.split(',')[i]])),
+    );
+    expect(named).toEqual([
+      expect.objectContaining({
+        product: 'Block-print kurta',
+        short_code: kurta.shortCode,
+        views: '4',
+        clicks: '5',
+        click_through_rate: '1.2500',
+        taps: '8',
+        app_opens: '3',
+        web_opens: '2',
+        clicks_from_instagram: '3',
+        clicks_from_whatsapp: '1',
+        clicks_from_direct: '1',
+        clicks_on_amazon: '4',
+        clicks_on_flipkart: '1',
+        clicks_on_meesho: '0',
+      }),
+      expect.objectContaining({
+        product: 'Brass diya set',
+        views: '1',
+        clicks: '1',
+        clicks_from_whatsapp: '1',
+        clicks_on_meesho: '1',
+      }),
+    ]);
+    // Another owner reads their own shop's, never this one's.
+    const other = shopWith();
+    const theirs = await read<{ csv: string }>(Subjects.analytics.exportProductsCsv, {
+      caller: other.owner,
+      query: MARCH_9,
+    });
+    expect(theirs.csv.trimEnd().split('\r\n')).toHaveLength(1);
+  });
+
   it('counts a tap that repeats a click folded earlier as a tap only', async () => {
     const later = click(kurta.id, 'meera', 'amazon', {
       source: 'direct',

@@ -270,6 +270,30 @@ export const ANALYTICS_CSV_COLUMNS = [
   'clicks_from_other',
 ] as const;
 
+/**
+ * GET /api/analytics/products.csv?from&to answers text/csv with these columns, one row a
+ * product with page views or clicks in the range, most clicked first; then one column per store
+ * clicked in the range, `clicks_on_{vendor}`, in alphabetical order.
+ */
+export const ANALYTICS_PRODUCTS_CSV_COLUMNS = [
+  'product',
+  'short_code',
+  'views',
+  'clicks',
+  'click_through_rate',
+  'taps',
+  'app_opens',
+  'web_opens',
+  'clicks_from_instagram',
+  'clicks_from_whatsapp',
+  'clicks_from_facebook',
+  'clicks_from_youtube',
+  'clicks_from_x',
+  'clicks_from_telegram',
+  'clicks_from_direct',
+  'clicks_from_other',
+] as const;
+
 export const AnalyticsMessages = {
   dateFormat: 'Dates must be written YYYY-MM-DD.',
   dateInvalid: 'This date does not exist.',

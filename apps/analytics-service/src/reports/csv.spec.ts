@@ -1,4 +1,4 @@
-import { clickThroughRate, dailyCsv } from './csv';
+import { clickThroughRate, dailyCsv, productsCsv } from './csv';
 
 const HEADER =
   'date,views,unique_visitors,clicks,click_through_rate,taps,app_opens,web_opens,' +
@@ -48,5 +48,44 @@ describe('the daily CSV export', () => {
   it('counts no rate without views', () => {
     expect(clickThroughRate(4, 0)).toBe(0);
     expect(clickThroughRate(1, 8)).toBe(0.125);
+  });
+});
+
+describe('the products CSV export', () => {
+  const figures = { views: 8, clicks: 2, taps: 3, appOpens: 1, webOpens: 1 };
+  it('writes one row a product with its rate, app or website and clicks by source and store', () => {
+    const csv = productsCsv(
+      [
+        { productId: 'p1', title: 'Block-print kurta', shortCode: 'k3x9abc', ...figures },
+        { productId: 'p2', title: 'Brass diya set', shortCode: 'd8upt7a', ...figures, views: 0 },
+      ],
+      [
+        { productId: 'p1', dimension: 'source', key: 'instagram', clicks: 2 },
+        { productId: 'p1', dimension: 'store', key: 'amazon', clicks: 2 },
+        { productId: 'p2', dimension: 'source', key: 'whatsapp', clicks: 2 },
+        { productId: 'p2', dimension: 'store', key: 'flipkart', clicks: 2 },
+      ],
+    );
+    expect(csv.split('\r\n')).toEqual([
+      'product,short_code,views,clicks,click_through_rate,taps,app_opens,web_opens,' +
+        'clicks_from_instagram,clicks_from_whatsapp,clicks_from_facebook,clicks_from_youtube,' +
+        'clicks_from_x,clicks_from_telegram,clicks_from_direct,clicks_from_other,' +
+        'clicks_on_amazon,clicks_on_flipkart',
+      'Block-print kurta,k3x9abc,8,2,0.2500,3,1,1,2,0,0,0,0,0,0,0,2,0',
+      'Brass diya set,d8upt7a,0,2,0.0000,3,1,1,0,2,0,0,0,0,0,0,0,2',
+      '',
+    ]);
+  });
+
+  it('quotes a title with a comma or a quote, and never lets a spreadsheet run one', () => {
+    const row = (title: string) =>
+      productsCsv([{ productId: 'p', title, shortCode: 'c', ...figures }], []).split('\r\n')[1];
+    expect(row('Kurta, cotton')).toMatch(/^"Kurta, cotton",c,/);
+    expect(row('The "best" diya')).toMatch(/^"The ""best"" diya",c,/);
+    expect(row('=HYPERLINK("http://evil.example")')).toMatch(
+      /^"'=HYPERLINK\(""http:\/\/evil.example""\)",c,/,
+    );
+    expect(row('+91 saree')).toMatch(/^'\+91 saree,c,/);
+    expect(row('@home lamp')).toMatch(/^'@home lamp,c,/);
   });
 });

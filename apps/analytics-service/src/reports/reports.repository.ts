@@ -123,6 +123,24 @@ export class ReportsRepository {
     );
   }
 
+  /** Clicks of each product of a shop in the range by the values of some dimensions. */
+  productDimensionClicks(
+    shopId: string,
+    range: DateRange,
+    dimensions: readonly string[],
+  ): Promise<Array<{ productId: string; dimension: string; key: string; clicks: number }>> {
+    return this.dataSource.query(
+      `SELECT d.product_id AS "productId", d.dimension, d.key, sum(d.clicks)::int AS clicks
+         FROM analytics.product_daily_dimensions d
+         JOIN analytics.product_daily p ON p.product_id = d.product_id AND p.day = d.day
+        WHERE p.shop_id = $1 AND d.day BETWEEN $2::date AND $3::date
+          AND d.dimension = ANY($4::varchar[])
+        GROUP BY d.product_id, d.dimension, d.key
+        HAVING sum(d.clicks) > 0`,
+      [shopId, range.from, range.to, dimensions],
+    );
+  }
+
   productDays(
     productId: string,
     range: DateRange,

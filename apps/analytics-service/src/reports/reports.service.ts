@@ -15,7 +15,7 @@ import {
 import { CONFIG, ServiceError } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
-import { clickThroughRate, CSV_DIMENSIONS, dailyCsv } from './csv';
+import { clickThroughRate, CSV_DIMENSIONS, dailyCsv, productsCsv } from './csv';
 import { datesOf, type DateRange, previousRange, rangeOf, todayIn } from './date-range';
 import {
   type DimensionRow,
@@ -25,6 +25,8 @@ import {
 } from './reports.repository';
 
 const TOP_PRODUCTS = 10;
+/** The products CSV's name for a product deleted since its figures were counted. */
+const DELETED_PRODUCT = '(deleted product)';
 // Deleted products are left out of the top list: ask for a few more than are shown.
 const TOP_CANDIDATES = 50;
 
@@ -175,6 +177,32 @@ export class ReportsService {
       filename: `kartlink-${shop.shopUrl}-${range.from}-to-${range.to}.csv`,
       csv: dailyCsv(
         filled(range, days, (date) => ({ date, views: 0, clicks: 0, uniqueVisitors: 0, taps: 0 })),
+        dimensions,
+      ),
+    };
+  }
+
+  /**
+   * Each product with page views or clicks in the range as CSV, most clicked first; a product
+   * deleted since is named as such.
+   */
+  async exportProductsCsv(caller: Caller, query: AnalyticsRangeQuery) {
+    const shop = await this.ownShop(caller);
+    const range = this.rangeOf(query);
+    const [figures, dimensions] = await Promise.all([
+      this.reports.productFigures(shop.shopId, range),
+      this.reports.productDimensionClicks(shop.shopId, range, ['store', 'source']),
+    ]);
+    const now = await this.refs.productsNow(figures.map((p) => p.productId));
+    return {
+      filename: `kartlink-${shop.shopUrl}-products-${range.from}-to-${range.to}.csv`,
+      csv: productsCsv(
+        figures.map((p) => {
+          const product = now.get(p.productId);
+          return product && product.shopId === shop.shopId
+            ? { ...p, title: product.title, shortCode: product.shortCode }
+            : { ...p, title: DELETED_PRODUCT, shortCode: '' };
+        }),
         dimensions,
       ),
     };

@@ -109,8 +109,32 @@ export class AnalyticsController {
     @Query() query: AnalyticsRangeRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RawBody<string>> {
+    return this.csv(Subjects.analytics.exportCsv, caller, query, reply);
+  }
+
+  @Get('products.csv')
+  @ApiProduces('text/csv')
+  @RangeRead(
+    'Each product with page views or clicks in the range as CSV, most clicked first: product, short_code, views, clicks, click_through_rate (4 decimals), taps, app_opens, web_opens, clicks_from_{instagram, whatsapp, facebook, youtube, x, telegram, direct, other}, then clicks_on_{store} for each store clicked in the range',
+    `${RANGE_DOC} Sent as an attachment named kartlink-{shopUrl}-products-{from}-to-{to}.csv. A product title starting with = + - or @ is written with a ' first, so that no spreadsheet runs it.`,
+  )
+  async exportProductsCsv(
+    @CurrentCaller() caller: Caller,
+    @Query() query: AnalyticsRangeRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RawBody<string>> {
+    return this.csv(Subjects.analytics.exportProductsCsv, caller, query, reply);
+  }
+
+  /** A CSV export of analytics-service, sent as a file that no cache keeps. */
+  private async csv(
+    subject: string,
+    caller: Caller,
+    query: AnalyticsRangeRequest,
+    reply: FastifyReply,
+  ): Promise<RawBody<string>> {
     const { filename, csv } = await this.services.request<{ filename: string; csv: string }>(
-      Subjects.analytics.exportCsv,
+      subject,
       { caller, query },
     );
     void reply

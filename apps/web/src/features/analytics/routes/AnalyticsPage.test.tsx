@@ -389,6 +389,27 @@ describe('the analytics page', () => {
     expect(api.callsTo(OVERVIEW)).toHaveLength(1);
   });
 
+  it('exports each product’s figures as CSV too', async () => {
+    const csv = 'product,short_code,views,clicks\nKurta,k3x9abc,10,2\n';
+    const filename = 'kartlink-asha-crafts-products-2026-02-14-to-2026-03-15.csv';
+    const { user, api } = openAnalytics(busy, undefined, {
+      'GET /analytics/products.csv': file(csv, 'text/csv; charset=utf-8', filename),
+    });
+    await figure('Views');
+    const downloads = captureDownloads();
+
+    await user.click(screen.getByRole('button', { name: 'Export products CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(api.callsTo('GET /analytics/products.csv')).toEqual([
+      expect.objectContaining({
+        path: '/analytics/products.csv?from=2026-02-14&to=2026-03-15',
+        authorization: `Bearer ${TEST_ACCESS_TOKEN}`,
+      }),
+    ]);
+    expect(downloads[0].name).toBe(filename);
+    expect(await textOf(downloads[0].blob)).toBe(csv);
+  });
+
   it('says when the export fails', async () => {
     const { user } = openAnalytics(busy);
     await figure('Views');

@@ -125,7 +125,10 @@ export function AnalyticsPage() {
             How many people visit your shop, and which products and stores they click.
           </p>
         </div>
-        <ExportCsvButton range={range} disabled={!query.currentData} />
+        <div className="analytics-page__exports">
+          <ExportCsvButton range={range} disabled={!query.currentData} />
+          <ExportCsvButton range={range} rows="products" disabled={!query.currentData} />
+        </div>
       </div>
 
       <RangePicker
