@@ -202,11 +202,11 @@ describe('the analytics page’s sources, app or website and product rates', () 
       await screenshotOnFailure(page, `layout-sources-${screen}`, async () => {
         await signInThroughScreens(page, email);
         await page.goto(at('/dashboard/analytics'));
-        const sources = page.getByRole('table', { name: 'Where shoppers came from' });
+        const sources = page.getByRole('table', { name: 'Where shoppers came from', exact: true });
         await sources.waitFor();
         const rowsOf = (name: string) =>
           page
-            .getByRole('table', { name })
+            .getByRole('table', { name, exact: true })
             .locator('tbody tr')
             .evaluateAll((rows) => rows.map((row) => row.textContent));
         expect(await rowsOf('Where shoppers came from')).toEqual([
@@ -217,6 +217,12 @@ describe('the analytics page’s sources, app or website and product rates', () 
         expect(await rowsOf('Top products')).toEqual([
           '1Kanjivaram silk saree with zari border2100%100% of 2 views',
         ]);
+        // The product's own figures, below: Asha's two taps on Amazon are one click.
+        const mine = 'of Kanjivaram silk saree with zari border';
+        await page.getByRole('table', { name: `Clicks by store ${mine}` }).waitFor();
+        expect(await rowsOf(`Clicks by store ${mine}`)).toEqual(['Amazon1', 'Flipkart1']);
+        expect(await rowsOf(`Clicks by source ${mine}`)).toEqual(['Instagram1', 'WhatsApp1']);
+        expect(await rowsOf(`App or website ${mine}`)).toEqual(['Store’s website2']);
         // Nothing wider than the screen: no sideways scrolling to read a figure.
         const overflow = await page.evaluate(
           '(() => document.documentElement.scrollWidth - window.innerWidth)()',

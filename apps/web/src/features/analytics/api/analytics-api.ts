@@ -1,4 +1,4 @@
-import type { AnalyticsOverview } from '@kartlink/contracts';
+import type { AnalyticsOverview, ProductAnalytics } from '@kartlink/contracts';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '../../../lib/api';
 import type { DayRange } from '../../../lib/analytics-range';
@@ -25,6 +25,15 @@ const analyticsApi = api.injectEndpoints({
       transformResponse: dataOf<AnalyticsOverview>,
       providesTags: ['Analytics'],
     }),
+    /** One product's figures: by store, source and app or website (GET /analytics/products/{id}). */
+    analyticsProductFigures: build.query<ProductAnalytics, DayRange & { id: string }>({
+      query: ({ id, from, to }) => ({
+        url: `/analytics/products/${encodeURIComponent(id)}`,
+        params: { from, to },
+      }),
+      transformResponse: dataOf<ProductAnalytics>,
+      providesTags: ['Analytics'],
+    }),
     /** Text, not a Blob: the store keeps only plain data. The caller saves it as a file. */
     exportAnalyticsCsv: build.mutation<CsvExport, CsvRequest>({
       query: ({ from, to, rows }) => ({
@@ -47,4 +56,8 @@ const analyticsApi = api.injectEndpoints({
   }),
 });
 
-export const { useAnalyticsOverviewQuery, useExportAnalyticsCsvMutation } = analyticsApi;
+export const {
+  useAnalyticsOverviewQuery,
+  useAnalyticsProductFiguresQuery,
+  useExportAnalyticsCsvMutation,
+} = analyticsApi;

@@ -4,15 +4,42 @@ import {
   busyOverview,
   emptyOverview,
   freezeToday,
+  productAnalytics,
   TEST_TODAY,
 } from '../../../test/analytics-fixtures';
 import { statusOf, testShop } from '../../../test/fixtures';
 import { captureDownloads, textOf } from '../../../test/downloads';
-import { fail, file, mockApi, ok, type ApiCall, type Reply } from '../../../test/mock-api';
+import {
+  fail,
+  file,
+  mockApi,
+  ok,
+  type ApiCall,
+  type Handler,
+  type Reply,
+} from '../../../test/mock-api';
 import { renderApp, TEST_ACCESS_TOKEN, TEST_USER } from '../../../test/render-app';
 import { TEST_PUBLIC_URL } from '../../../test/public-url';
 
 const OVERVIEW = 'GET /analytics/overview';
+const SAREE = '0b6f1f3e-6a54-4f0e-9a57-2f3c1c9f4a11';
+const DUPATTA = '5d1c7a2e-1f3b-4c5d-8e9f-0a1b2c3d4e5f';
+/** The saree's own figures, as GET /analytics/products/{id} answers them. */
+const sareeFigures = (call: ApiCall) => {
+  const { from, to } = rangeOf(call);
+  return ok(
+    productAnalytics(SAREE, from ?? '', to ?? '', {
+      bySource: [
+        { key: 'instagram', views: 30, clicks: 10 },
+        { key: 'whatsapp', views: 10, clicks: 4 },
+      ],
+      byOpensIn: [
+        { key: 'app', views: 0, clicks: 11 },
+        { key: 'web', views: 0, clicks: 3 },
+      ],
+    }),
+  );
+};
 // 15 March 2026, India: the last 30, 7, 90 and 366 days.
 const LAST_30 = { from: '2026-02-14', to: TEST_TODAY };
 const LAST_7 = { from: '2026-03-09', to: TEST_TODAY };
@@ -28,7 +55,7 @@ const rangeOf = (call: ApiCall) => {
 function openAnalytics(
   answer: (range: { from: string; to: string }) => Reply | Promise<Reply>,
   path = '/dashboard/analytics',
-  more: Record<string, Reply> = {},
+  more: Record<string, Handler> = {},
 ) {
   const api = mockApi({
     'GET /shop/status': ok(statusOf(testShop())),
@@ -37,6 +64,7 @@ function openAnalytics(
       const { from, to } = rangeOf(call);
       return answer({ from: from ?? '', to: to ?? '' });
     },
+    [`GET /analytics/products/${SAREE}`]: sareeFigures,
     ...more,
   });
   const app = renderApp(path, { user: TEST_USER });
@@ -207,6 +235,52 @@ describe('the analytics page', () => {
         '10,000 clicks of 15,185 opened the store’s app, where shoppers are signed in.',
       ),
     ).toBeVisible();
+  });
+
+  it('shows one product’s clicks by store, source and app or website, for the product chosen', async () => {
+    const { user, api } = openAnalytics(busy, undefined, {
+      [`GET /analytics/products/${DUPATTA}`]: (call: ApiCall) => {
+        const { from, to } = rangeOf(call);
+        return ok(
+          productAnalytics(DUPATTA, from ?? '', to ?? '', {
+            product: { id: DUPATTA, title: 'Kalamkari dupatta', shortCode: 'd8upt7a' },
+            views: 0,
+            clicks: 2,
+            taps: 2,
+            clickThroughRate: 0,
+            byStore: [{ key: 'myntra', views: 0, clicks: 2 }],
+          }),
+        );
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'One product’s figures' });
+    expect(within(card).getByRole('combobox', { name: 'Product' })).toHaveValue(SAREE);
+    expect(
+      await within(card).findByText(
+        '40 views of its page, 14 clicks (35% click-through), 15 taps on stores.',
+      ),
+    ).toBeVisible();
+    const rows = (name: string) =>
+      within(within(card).getByRole('table', { name }))
+        .getAllByRole('row')
+        .map((row) => row.textContent);
+    expect(rows('Clicks by store of Pochampally ikat saree')).toEqual(['Amazon9', 'Flipkart5']);
+    expect(rows('Clicks by source of Pochampally ikat saree')).toEqual([
+      'Instagram10',
+      'WhatsApp4',
+    ]);
+    expect(rows('App or website of Pochampally ikat saree')).toEqual([
+      'Store’s app11',
+      'Store’s website3',
+    ]);
+    expect(api.callsTo(`GET /analytics/products/${SAREE}`)[0].path).toBe(
+      `/analytics/products/${SAREE}?from=2026-02-14&to=2026-03-15`,
+    );
+
+    await user.selectOptions(within(card).getByRole('combobox', { name: 'Product' }), DUPATTA);
+    expect(await within(card).findByText('0 views of its page, 2 clicks.')).toBeVisible();
+    expect(rows('Clicks by store of Kalamkari dupatta')).toEqual(['Myntra2']);
+    expect(within(card).getAllByText('None in this period.')).toHaveLength(2);
   });
 
   it('says what failed and tries again', async () => {

@@ -29,6 +29,7 @@ import { ExportCsvButton } from '../components/ExportCsvButton';
 import { HeadlineFigures } from '../components/HeadlineFigures';
 import { RangePicker } from '../components/RangePicker';
 import { OpensInSplit } from '../components/OpensInSplit';
+import { ProductFigures } from '../components/ProductFigures';
 import { SourcesTable } from '../components/SourcesTable';
 import { TopProducts } from '../components/TopProducts';
 import { opensInRows, sourceRows } from '../utils/breakdowns';
@@ -281,6 +282,10 @@ function Overview({
       </div>
 
       <TopProducts products={overview.topProducts} totalClicks={overview.totals.clicks} />
+      <ProductFigures
+        products={overview.topProducts}
+        range={{ from: overview.range.from, to: overview.range.to }}
+      />
 
       <div className="analytics-grid analytics-grid--three">
         <BreakdownTable
