@@ -25,6 +25,8 @@ const RETRY_DELAY_MS = 2000;
 /** A store that hangs (database away) holds the shutdown this long, then is left to redelivery. */
 const STOP_WAIT_MS = 10_000;
 const text = StringCodec();
+/** A product page's short code as the gateway passes it on (anything else is no page). */
+const SHORT_CODE = /^[A-Za-z0-9-]{1,40}$/;
 
 /** What the consumer has done since it started (logged, and read by tests). */
 export interface ConsumerStats {
@@ -120,7 +122,7 @@ export class EventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
    */
   private async rowsOf(events: TrackedEvent[]): Promise<{ rows: EventRow[]; count: number }> {
     const pageOf = (e: TrackedEvent) =>
-      e.type === 'shop_view' && e.shopUrl && typeof e.page === 'string' && e.page
+      e.type === 'shop_view' && e.shopUrl && typeof e.page === 'string' && SHORT_CODE.test(e.page)
         ? `${e.shopUrl}/${e.page.toLowerCase()}`
         : undefined;
     const [{ shops, products }, pages] = await Promise.all([

@@ -40,6 +40,12 @@ describe('readTrackBody', () => {
     });
   });
 
+  it('takes a page that is no short code as no product page', () => {
+    for (const page of ['a/b', '../x', 'kurta?x=1', 'ab c'])
+      expect(readTrackBody({ page })).toMatchObject({ input: { page: null } });
+    expect(readTrackBody({ page: 'Kurta-2' })).toMatchObject({ input: { page: 'kurta-2' } });
+  });
+
   it('reads a beacon sent as text', () => {
     expect(readTrackBody('{"device":"tablet"}')).toMatchObject({ input: { device: 'tablet' } });
     expect(readTrackBody('{"device":')).toEqual({

@@ -21,6 +21,9 @@ export interface TrackInput {
 }
 
 type Field = keyof typeof TRACK_LIMITS;
+
+/** Short codes are plain letters, digits and dashes: anything else is not a product page. */
+const SHORT_CODE = /^[a-z0-9-]{1,40}$/;
 /** A tracking body once its schema accepted it. */
 export type TrackBody = Partial<Record<Field, string | null>>;
 
@@ -93,14 +96,15 @@ export const readBeacon: preValidationHookHandler = (request, _reply, done) => {
 export function toTrackInput(body: TrackBody): TrackInput {
   const device = body.device?.trim();
   const platform = body.platform?.trim();
-  const page = body.page?.trim();
+  const page = body.page?.trim().toLowerCase();
   return {
     device: device ? device.toLowerCase() : null,
     browser: body.browser?.trim() || null,
     timeZone: body.location?.trim() || null,
     platform: platform ? platform.toLowerCase() : null,
     referrer: body.referrer?.trim() || null,
-    page: page ? page.toLowerCase() : null,
+    // Anything but a short code names no product page: the visit is the shop's only.
+    page: page && SHORT_CODE.test(page) ? page : null,
   };
 }
 
@@ -172,6 +176,5 @@ export function pageFromReferer(
   if (!ownHosts.has(url.hostname.toLowerCase().replace(/^www\./, ''))) return undefined;
   const [shop, code, ...rest] = url.pathname.toLowerCase().split('/').filter(Boolean);
   if (rest.length > 0 || !code || shop !== shopUrl) return undefined;
-  // Short codes are plain letters, digits and dashes: anything else is not a product page.
-  return /^[a-z0-9-]{1,40}$/.test(code) ? code : undefined;
+  return SHORT_CODE.test(code) ? code : undefined;
 }
