@@ -173,6 +173,19 @@ describe('recording visits and clicks', () => {
       { ...visitor(), referer: 'https://kartlink.example/meera-finds' },
     );
     expect((await stored(shopPage.body.data!.eventId)).event.page).toBeUndefined();
+    // A link shared with its source named: WhatsApp opens links with no referrer.
+    const shared = await track(
+      'track-shop/meera-finds',
+      {},
+      {
+        ...visitor(),
+        referer: 'https://kartlink.example/meera-finds/q7r8s9t?utm_source=whatsapp',
+      },
+    );
+    expect((await stored(shared.body.data!.eventId)).event).toMatchObject({
+      page: 'q7r8s9t',
+      source: 'whatsapp',
+    });
   });
 
   it('records a shop visit under the lower-cased URL, its device and browser read from the header; our own pages are no referrer', async () => {

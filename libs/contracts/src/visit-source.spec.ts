@@ -68,3 +68,14 @@ describe('sourceOfReferrer', () => {
     expect(sourceOfReferrer('')).toBe('direct');
   });
 });
+
+describe('a source the shared link names', () => {
+  it('counts when nothing else tells, and never over an app or a referrer', () => {
+    expect(visitSource(UA.iosSafari, null, 'whatsapp')).toBe('whatsapp');
+    expect(visitSource(UA.iosSafari, null, 'WA')).toBe('whatsapp');
+    expect(visitSource(UA.androidChrome, null, 'ig')).toBe('instagram');
+    expect(visitSource(UA.iosSafari, null, 'newsletter')).toBe('direct');
+    expect(visitSource(UA.instagramIos, null, 'whatsapp')).toBe('instagram');
+    expect(visitSource(UA.androidChrome, 't.co', 'whatsapp')).toBe('x');
+  });
+});

@@ -76,12 +76,40 @@ export function sourceOfReferrer(referrerHost: string | null | undefined): Visit
 
 /**
  * The source of a visit or click: the in-app browser named in the user agent first, then the
- * referring host (already without www., our own site counted as none).
+ * referring host (already without www., our own site counted as none), then the source the
+ * link itself names (sourceOfCampaign), else direct.
  */
 export function visitSource(
   userAgent: string | null | undefined,
   referrerHost: string | null | undefined,
+  campaign?: string | null,
 ): VisitSource {
   if (userAgent) for (const [source, token] of IN_APP) if (token.test(userAgent)) return source;
-  return sourceOfReferrer(referrerHost);
+  const source = sourceOfReferrer(referrerHost);
+  return source === 'direct' ? (sourceOfCampaign(campaign) ?? source) : source;
+}
+
+/** `utm_source` values (or `ref`) people put on shared links, by the source they name. */
+const CAMPAIGN_NAMES: Record<string, VisitSource> = {
+  instagram: 'instagram',
+  ig: 'instagram',
+  whatsapp: 'whatsapp',
+  wa: 'whatsapp',
+  facebook: 'facebook',
+  fb: 'facebook',
+  youtube: 'youtube',
+  yt: 'youtube',
+  x: 'x',
+  twitter: 'x',
+  telegram: 'telegram',
+  tg: 'telegram',
+};
+
+/**
+ * The source a shared link names in its `utm_source` (or `ref`) parameter, e.g. a link posted
+ * to a WhatsApp status as `…?utm_source=whatsapp` (WhatsApp opens links with no referrer).
+ * Undefined for any other value.
+ */
+export function sourceOfCampaign(value: string | null | undefined): VisitSource | undefined {
+  return value ? CAMPAIGN_NAMES[value.trim().toLowerCase()] : undefined;
 }

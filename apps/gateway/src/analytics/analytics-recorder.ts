@@ -16,7 +16,13 @@ import { AccessTokenVerifier } from '../auth/access-token.verifier';
 import type { GatewayConfig } from '../config';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG, REDIS } from '../tokens';
-import { hostOf, pageFromReferer, referrerHost, type TrackInput } from './track-input';
+import {
+  campaignOfReferer,
+  hostOf,
+  pageFromReferer,
+  referrerHost,
+  type TrackInput,
+} from './track-input';
 import { isBotUserAgent, isPrefetch, visitorAgent, visitorSource } from './user-agent';
 import { DailySalt, visitorHash } from './visitor';
 
@@ -97,7 +103,11 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
       bot: request.method === 'HEAD' || isBotUserAgent(userAgent),
       prefetch: isPrefetch(request.headers),
       userAgent: userAgent.slice(0, USER_AGENT_MAX),
-      source: visitorSource(userAgent, referrer),
+      source: visitorSource(
+        userAgent,
+        referrer,
+        campaignOfReferer(request.headers.referer, ownHosts),
+      ),
       ...(target.type === 'click' ? { opensIn: input.opensIn ?? null } : {}),
       ...(page ? { page } : {}),
       ...(viewerUserId ? { viewerUserId } : {}),

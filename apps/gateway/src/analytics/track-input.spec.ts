@@ -1,4 +1,10 @@
-import { hostOf, pageFromReferer, readTrackBody, referrerHost } from './track-input';
+import {
+  campaignOfReferer,
+  hostOf,
+  pageFromReferer,
+  readTrackBody,
+  referrerHost,
+} from './track-input';
 
 describe('readTrackBody', () => {
   it('normalises what a visitor says and ignores fields it does not know', () => {
@@ -135,5 +141,20 @@ describe('pageFromReferer', () => {
       'https://kartlink.example/meera-finds/%3Cscript%3E',
     ])
       expect(pageFromReferer(referer, 'meera-finds', own)).toBeUndefined();
+  });
+});
+
+describe('campaignOfReferer', () => {
+  const own = new Set(['kartlink.example']);
+  it('reads the utm_source (or ref) of our own page only', () => {
+    const page = 'https://kartlink.example/meera-finds/ab3x9k2';
+    expect(campaignOfReferer(`${page}?utm_source=whatsapp&utm_medium=status`, own)).toBe(
+      'whatsapp',
+    );
+    expect(campaignOfReferer(`${page}?ref=ig`, own)).toBe('ig');
+    expect(campaignOfReferer(page, own)).toBeUndefined();
+    expect(campaignOfReferer('https://evil.example/x?utm_source=whatsapp', own)).toBeUndefined();
+    expect(campaignOfReferer('not a url', own)).toBeUndefined();
+    expect(campaignOfReferer(undefined, own)).toBeUndefined();
   });
 });

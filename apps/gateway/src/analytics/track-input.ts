@@ -178,3 +178,22 @@ export function pageFromReferer(
   if (rest.length > 0 || !code || shop !== shopUrl) return undefined;
   return SHORT_CODE.test(code) ? code : undefined;
 }
+
+/**
+ * The `utm_source` (or `ref`) of the page a request came from, when it is one of our own pages
+ * (a shared link's own word on where it was posted, e.g. `?utm_source=whatsapp`).
+ */
+export function campaignOfReferer(
+  refererHeader: string | undefined,
+  ownHosts: ReadonlySet<string>,
+): string | undefined {
+  if (!refererHeader) return undefined;
+  let url: URL;
+  try {
+    url = new URL(refererHeader);
+  } catch {
+    return undefined;
+  }
+  if (!ownHosts.has(url.hostname.toLowerCase().replace(/^www\./, ''))) return undefined;
+  return url.searchParams.get('utm_source') ?? url.searchParams.get('ref') ?? undefined;
+}

@@ -18,7 +18,8 @@ const description =
   'maintained list) and prefetches or previews (a `Purpose: prefetch`, `Sec-Purpose: prefetch` ' +
   'or `X-Purpose: preview` header) are recorded but counted apart. Device, browser and source ' +
   '(Instagram, WhatsApp, Facebook, YouTube, X, Telegram, direct, other: the in-app browser ' +
-  'named in the user agent, else the referrer) are read from the request, not from the body; ' +
+  'named in the user agent, else the referrer, else the utm_source of our own page in the ' +
+  'Referer header) are read from the request, not from the body; ' +
   'the user agent (first 512 characters) is kept with the event. The client address is never ' +
   'stored: a visitor is a hash of a daily random salt, the address and the user agent. A ' +
   'text/plain body (a beacon) is read as JSON.';

@@ -89,11 +89,16 @@ export function visitorAgent(userAgent: string): { device: Device; browser: stri
 /**
  * Where a visit or click came from: the in-app browser ua-parser-js reads in the user agent,
  * else contracts' visitSource (the apps it does not know, e.g. Telegram's, then the referring
- * host, already without www. and our own site counted as none).
+ * host, already without www. and our own site counted as none, then the `utm_source` of the
+ * page's own address).
  */
-export function visitorSource(userAgent: string, referrerHost: string | null): VisitSource {
+export function visitorSource(
+  userAgent: string,
+  referrerHost: string | null,
+  campaign?: string | null,
+): VisitSource {
   const ua = userAgent.trim();
-  return (ua ? agentOf(ua).app : undefined) ?? visitSource(ua, referrerHost);
+  return (ua ? agentOf(ua).app : undefined) ?? visitSource(ua, referrerHost, campaign);
 }
 
 /**

@@ -338,8 +338,10 @@ function Definitions() {
         <dt>Source</dt>
         <dd>
           The app your link was opened in (Instagram, Facebook), or the site or app it was tapped in
-          (WhatsApp, YouTube, X, Telegram). Direct: typed, bookmarked or with no trace of where it
-          came from. A store click counts for the source of the visit it followed.
+          (WhatsApp, YouTube, X, Telegram). WhatsApp often opens links without saying so: add{' '}
+          <code>?utm_source=whatsapp</code> to the links you share there. Direct: typed, bookmarked
+          or with no trace of where it came from. A store click counts for the source of the visit
+          it followed.
         </dd>
         <dt>App or website</dt>
         <dd>
