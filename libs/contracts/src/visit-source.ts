@@ -110,6 +110,6 @@ const CAMPAIGN_NAMES: Record<string, VisitSource> = {
  * to a WhatsApp status as `…?utm_source=whatsapp` (WhatsApp opens links with no referrer).
  * Undefined for any other value.
  */
-export function sourceOfCampaign(value: string | null | undefined): VisitSource | undefined {
+function sourceOfCampaign(value: string | null | undefined): VisitSource | undefined {
   return value ? CAMPAIGN_NAMES[value.trim().toLowerCase()] : undefined;
 }
