@@ -142,6 +142,8 @@ describe('visits and clicks, from the public pages to the owner’s figures', ()
       clicks: 3,
       taps: 3,
       clickThroughRate: 0.75,
+      productViews: 0,
+      productClickThroughRate: 0,
     });
     expect(overview.excluded).toEqual({ bots: 3, owner: 1 });
     expect(overview.range.timeZone).toBe('Asia/Kolkata');
@@ -238,6 +240,8 @@ describe('visits and clicks, from the public pages to the owner’s figures', ()
       clicks: 0,
       taps: 0,
       clickThroughRate: 0,
+      productViews: 0,
+      productClickThroughRate: 0,
     });
   });
 
@@ -317,6 +321,8 @@ describe('views and visitors that agree', () => {
       clicks: 2,
       taps: 2,
       clickThroughRate: 2,
+      productViews: 0,
+      productClickThroughRate: 0,
     });
     const today = overview.range.to;
     expect(overview.daily.at(-1)).toEqual({ date: today, views: 1, uniqueVisitors: 1, clicks: 2 });
@@ -371,6 +377,9 @@ describe('what is not a person’s choice is not counted', () => {
       clicks: 1,
       taps: 3,
       clickThroughRate: 1,
+      // The one view was of the product's page.
+      productViews: 1,
+      productClickThroughRate: 1,
     });
     expect(overview.byStore).toEqual([{ key: 'amazon', views: 0, clicks: 1 }]);
     expect(overview.bySource).toEqual([{ key: 'instagram', views: 1, clicks: 1 }]);

@@ -286,6 +286,9 @@ describe('a known set of visits and clicks', () => {
       clicks: 7,
       taps: 7,
       clickThroughRate: 0.5833,
+      // No product page was opened.
+      productViews: 0,
+      productClickThroughRate: 0,
     });
     expect(overview.daily).toEqual([
       { date: '2024-03-09', views: 12, uniqueVisitors: 5, clicks: 7 },
@@ -454,6 +457,9 @@ describe('figures the owner can act on', () => {
       clicks: 6,
       taps: 9,
       clickThroughRate: 0.8571,
+      // 5 of the 7 views were of product pages (Zoe's page is gone).
+      productViews: 5,
+      productClickThroughRate: 1.2,
     });
     expect(overview.excluded).toEqual({ bots: 2, owner: 0 });
     const taps = await pgQuery<{ occurred: string; repeat: boolean }>(
@@ -684,6 +690,8 @@ describe('days and ranges', () => {
       clicks: 0,
       taps: 0,
       clickThroughRate: 0,
+      productViews: 0,
+      productClickThroughRate: 0,
     });
     // 2024-03-04 to 2024-03-07: the four days before.
     expect(overview.previous).toEqual({
@@ -692,6 +700,8 @@ describe('days and ranges', () => {
       clicks: 0,
       taps: 0,
       clickThroughRate: 0,
+      productViews: 0,
+      productClickThroughRate: 0,
     });
 
     const { filename, csv } = await read<{ filename: string; csv: string }>(

@@ -148,6 +148,10 @@ export interface AnalyticsTotals {
    * view leads to several store clicks.
    */
   clickThroughRate: number;
+  /** Views of the product pages alone (the shop page left out). */
+  productViews: number;
+  /** clicks / productViews: from a product's page to a store, 4 decimals; 0 without views. */
+  productClickThroughRate: number;
 }
 
 interface DailyPoint {

@@ -5,6 +5,7 @@ import type { DateRange } from './date-range';
 
 export interface ShopTotalsRow {
   views: number;
+  productViews: number;
   clicks: number;
   taps: number;
   uniqueVisitors: number;
@@ -52,7 +53,9 @@ export class ReportsRepository {
               coalesce(sum(taps), 0)::int AS taps,
               coalesce(sum(unique_visitors), 0)::int AS "uniqueVisitors",
               coalesce(sum(bot_events), 0)::int AS "botEvents",
-              coalesce(sum(owner_events), 0)::int AS "ownerEvents"
+              coalesce(sum(owner_events), 0)::int AS "ownerEvents",
+              (SELECT coalesce(sum(p.views), 0)::int FROM analytics.product_daily p
+                WHERE p.shop_id = $1 AND p.day BETWEEN $2::date AND $3::date) AS "productViews"
          FROM analytics.shop_daily
         WHERE shop_id = $1 AND day BETWEEN $2::date AND $3::date`,
       [shopId, range.from, range.to],

@@ -36,6 +36,8 @@ const totalsOf = (row: ShopTotalsRow): AnalyticsTotals => ({
   clicks: row.clicks,
   taps: row.taps,
   clickThroughRate: clickThroughRate(row.clicks, row.views),
+  productViews: row.productViews,
+  productClickThroughRate: clickThroughRate(row.clicks, row.productViews),
 });
 
 const productClicksOf = (row: ProductFiguresRow): ProductClicks => ({

@@ -31,7 +31,8 @@ const RANGE_DOC =
   'telegram, direct and other (the in-app browser, else the referrer; a click through the ' +
   'tracked redirect takes the source of the visit it followed); opens-in keys are app (the ' +
   'store’s app), web (its website) and unknown. Click-through rate is clicks / views (of the ' +
-  'shop’s pages, or of the product’s page), 4 decimals. 404 with requiresSetup: true while the ' +
+  'shop’s pages, or of the product’s page), 4 decimals; the overview’s productClickThroughRate ' +
+  'is the shop’s clicks / views of its product pages alone. 404 with requiresSetup: true while the ' +
   'caller has no shop.';
 /** The range query and the refusals every read shares, in the API document. */
 const RangeRead = (summary: string, description = RANGE_DOC) =>

@@ -29,6 +29,8 @@ const ZERO: AnalyticsTotals = {
   clicks: 0,
   taps: 0,
   clickThroughRate: 0,
+  productViews: 0,
+  productClickThroughRate: 0,
 };
 
 /** An overview of a range with nothing in it (and nothing before it either). */
@@ -69,6 +71,8 @@ export function busyOverview(from: string, to: string): AnalyticsOverview {
       clicks: 15_185,
       taps: 16_000,
       clickThroughRate: 0.123,
+      productViews: 50_000,
+      productClickThroughRate: 0.3037,
     },
     previous: {
       views: 98_765,
@@ -76,6 +80,8 @@ export function busyOverview(from: string, to: string): AnalyticsOverview {
       clicks: 16_872,
       taps: 17_000,
       clickThroughRate: 0.1708,
+      productViews: 40_000,
+      productClickThroughRate: 0.4218,
     },
     daily: base.daily.map((point, index) =>
       point.date === to

@@ -115,6 +115,7 @@ describe('the analytics page', () => {
 
     const rate = screen.getByRole('group', { name: 'Click-through rate' });
     expect(within(rate).getByText('12.3%')).toBeInTheDocument();
+    expect(rate).toHaveTextContent('From product pages: 30.4% (50,000 views)');
     expect(within(rate).getByText('↓ 28%')).toBeInTheDocument();
 
     expect(overviewRanges()).toEqual([LAST_30]);
