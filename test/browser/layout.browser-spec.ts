@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signUp, Visitor } from '../support/auth-client';
 import {
+  accessibilityViolations,
   at,
   launchChromium,
   reached,
@@ -153,6 +154,93 @@ describe('the analytics page', () => {
           .filter((label) => label.past > 0)
           .map((label) => `${label.text} reaches ${label.past}px past the chart`);
         expect(clipped).toEqual([]);
+      });
+      await context.close();
+    },
+  );
+});
+
+describe('the analytics page’s sources, app or website and product rates', () => {
+  const INSTAGRAM_ANDROID =
+    'Mozilla/5.0 (Linux; Android 13; SM-A536E Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36 Instagram 312.1.0.34.111 Android (33/13; 420dpi; 1080x2177; samsung; SM-A536E; a53x; s5e8825; en_IN; 548323749)';
+
+  it.each(['phone', 'computer'] as const)(
+    'reads whole, without sideways scrolling, on a %s',
+    async (screen) => {
+      const { owner, email, shopUrl } = await shopOwner('Source Figures');
+      const product = await addProduct(owner, 'Kanjivaram silk saree with zari border', [
+        'https://www.amazon.in/dp/B0SOURCE1',
+        'https://www.flipkart.com/p/itm-source',
+      ]);
+      // Asha opens the product page in Instagram and taps Amazon twice (one click); Ravi opens
+      // it from WhatsApp in Chrome and chooses Flipkart.
+      const asha = new Visitor();
+      const ravi = new Visitor();
+      const send = (visitor: Visitor, path: string, body: object, userAgent: string) =>
+        visitor.call('POST', `/analytics/${path}`, body, { 'user-agent': userAgent });
+      const answers = [
+        await send(asha, `track-shop/${shopUrl}`, { page: product.shortCode }, INSTAGRAM_ANDROID),
+        await send(asha, `track/${product.id}`, { platform: 'amazon' }, INSTAGRAM_ANDROID),
+        await send(asha, `track/${product.id}`, { platform: 'amazon' }, INSTAGRAM_ANDROID),
+        await send(
+          ravi,
+          `track-shop/${shopUrl}`,
+          { page: product.shortCode, referrer: 'https://wa.me/' },
+          ANDROID_CHROME,
+        ),
+        await send(ravi, `track/${product.id}`, { platform: 'flipkart' }, ANDROID_CHROME),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202, 202]);
+      await waitFor(
+        async () => {
+          const answer = await owner.call<AnalyticsOverview>('GET', '/analytics/overview');
+          return answer.body.data.totals.taps === 3 ? true : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 300, description: 'the taps in the overview' },
+      );
+
+      const { context, page } = await open(screen);
+      await screenshotOnFailure(page, `layout-sources-${screen}`, async () => {
+        await signInThroughScreens(page, email);
+        await page.goto(at('/dashboard/analytics'));
+        const sources = page.getByRole('table', { name: 'Where shoppers came from', exact: true });
+        await sources.waitFor();
+        const rowsOf = (name: string) =>
+          page
+            .getByRole('table', { name, exact: true })
+            .locator('tbody tr')
+            .evaluateAll((rows) => rows.map((row) => row.textContent));
+        expect(await rowsOf('Where shoppers came from')).toEqual([
+          'Instagram11100%',
+          'WhatsApp11100%',
+        ]);
+        expect(await rowsOf('App or website')).toEqual(['Store’s website2100%']);
+        expect(await rowsOf('Top products')).toEqual([
+          '1Kanjivaram silk saree with zari border2100%100% of 2 views',
+        ]);
+        // The product's own figures, below: Asha's two taps on Amazon are one click.
+        const mine = 'of Kanjivaram silk saree with zari border';
+        await page.getByRole('table', { name: `Clicks by store ${mine}` }).waitFor();
+        expect(await rowsOf(`Clicks by store ${mine}`)).toEqual(['Amazon1', 'Flipkart1']);
+        expect(await rowsOf(`Clicks by source ${mine}`)).toEqual(['Instagram1', 'WhatsApp1']);
+        expect(await rowsOf(`App or website ${mine}`)).toEqual(['Store’s website2']);
+        // Nothing wider than the screen: no sideways scrolling to read a figure.
+        const overflow = await page.evaluate(
+          '(() => document.documentElement.scrollWidth - window.innerWidth)()',
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+        const cut = await page.evaluate(`(() => [...document.querySelectorAll(
+            '.analytics-card table th, .analytics-card table td')]
+          .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+          .map((cell) => cell.textContent))()`);
+        expect(cut).toEqual([]);
+        // Names on the sources' coloured bars stay readable, and every table is named.
+        expect(
+          await accessibilityViolations(page, {
+            minImpact: 'serious',
+            tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+          }),
+        ).toEqual([]);
       });
       await context.close();
     },

@@ -23,6 +23,13 @@ const WHATSAPP_PREVIEW = 'WhatsApp/2.23.20.0 A';
 const INSTAGRAM_IN_APP =
   'Mozilla/5.0 (Linux; Android 13; SM-A536E Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36 Instagram 312.1.0.34.111 Android (33/13; 420dpi; 1080x2177; samsung; SM-A536E; a53x; s5e8825; en_IN; 548323749)';
 
+const CSV_HEADER =
+  'date,views,unique_visitors,clicks,click_through_rate,taps,app_opens,web_opens,' +
+  'clicks_from_instagram,clicks_from_whatsapp,clicks_from_facebook,clicks_from_youtube,' +
+  'clicks_from_x,clicks_from_telegram,clicks_from_direct,clicks_from_other';
+const INSTAGRAM_ON_PIXEL =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/121.0.6167.178 Mobile Safari/537.36 Instagram 317.0.0.34.109 Android (34/14; 420dpi; 1080x2400; Google/google; Pixel 7; panther; panther; en_US; 561415583)';
+
 const uniqueUrl = (label: string) => `${label}-${Date.now().toString(36)}-${randomInt(1e6)}`;
 
 async function shopOwner(...titles: string[]) {
@@ -133,7 +140,10 @@ describe('visits and clicks, from the public pages to the owner’s figures', ()
       views: 4,
       uniqueVisitors: 3,
       clicks: 3,
+      taps: 3,
       clickThroughRate: 0.75,
+      productViews: 0,
+      productClickThroughRate: 0,
     });
     expect(overview.excluded).toEqual({ bots: 3, owner: 1 });
     expect(overview.range.timeZone).toBe('Asia/Kolkata');
@@ -157,9 +167,31 @@ describe('visits and clicks, from the public pages to the owner’s figures', ()
       { key: 'direct', views: 2, clicks: 3 },
       { key: 'instagram.com', views: 2, clicks: 0 },
     ]);
+    // Asha's click follows her visit from Instagram: it is Instagram's.
+    expect(overview.bySource).toEqual([
+      { key: 'direct', views: 2, clicks: 2 },
+      { key: 'instagram', views: 2, clicks: 1 },
+    ]);
+    // The beacon's clicks open the store's website.
+    expect(overview.byOpensIn).toEqual([{ key: 'web', views: 0, clicks: 3 }]);
+    // No product page was opened: views of the shop page only.
     expect(overview.topProducts).toEqual([
-      { productId: kurta.id, title: 'Block-print kurta', shortCode: kurta.shortCode, clicks: 2 },
-      { productId: tote.id, title: 'Jute tote', shortCode: tote.shortCode, clicks: 1 },
+      {
+        productId: kurta.id,
+        title: 'Block-print kurta',
+        shortCode: kurta.shortCode,
+        views: 0,
+        clicks: 2,
+        clickThroughRate: 0,
+      },
+      {
+        productId: tote.id,
+        title: 'Jute tote',
+        shortCode: tote.shortCode,
+        views: 0,
+        clicks: 1,
+        clickThroughRate: 0,
+      },
     ]);
   });
 
@@ -181,9 +213,10 @@ describe('visits and clicks, from the public pages to the owner’s figures', ()
       'GET',
       `/analytics/products?from=${from}&to=${to}`,
     );
+    const web = { views: 0, clickThroughRate: 0, appOpens: 0 };
     expect(list.body.data).toEqual([
-      { productId: kurta.id, clicks: 2 },
-      { productId: tote.id, clicks: 1 },
+      { productId: kurta.id, clicks: 2, taps: 2, webOpens: 2, ...web },
+      { productId: tote.id, clicks: 1, taps: 1, webOpens: 1, ...web },
     ]);
     const one = await meera.owner.call<ProductAnalytics>('GET', `/analytics/products/${kurta.id}`);
     expect(one.status).toBe(200);
@@ -205,7 +238,10 @@ describe('visits and clicks, from the public pages to the owner’s figures', ()
       views: 0,
       uniqueVisitors: 0,
       clicks: 0,
+      taps: 0,
       clickThroughRate: 0,
+      productViews: 0,
+      productClickThroughRate: 0,
     });
   });
 
@@ -221,8 +257,32 @@ describe('visits and clicks, from the public pages to the owner’s figures', ()
       `attachment; filename="kartlink-${meera.shopUrl}-${today}-to-${today}.csv"`,
     );
     expect(await response.text()).toBe(
-      `date,views,unique_visitors,clicks,click_through_rate\r\n${today},4,3,3,0.7500\r\n`,
+      `${CSV_HEADER},clicks_on_amazon,clicks_on_flipkart\r\n` +
+        `${today},4,3,3,0.7500,3,0,3,1,0,0,0,0,0,2,0,2,1\r\n`,
     );
+  });
+
+  it('exports each product’s figures as CSV', async () => {
+    const today = overview.range.to;
+    const response = await fetch(
+      `${stackBaseUrl()}/api/analytics/products.csv?from=${today}&to=${today}`,
+      { headers: { authorization: `Bearer ${meera.owner.accessToken}` } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="kartlink-${meera.shopUrl}-products-${today}-to-${today}.csv"`,
+    );
+    expect((await response.text()).split('\r\n')).toEqual([
+      'product,short_code,views,clicks,click_through_rate,taps,app_opens,web_opens,' +
+        'clicks_from_instagram,clicks_from_whatsapp,clicks_from_facebook,clicks_from_youtube,' +
+        'clicks_from_x,clicks_from_telegram,clicks_from_direct,clicks_from_other,' +
+        'clicks_on_amazon,clicks_on_flipkart',
+      `Block-print kurta,${kurta.shortCode},0,2,0.0000,2,0,2,1,0,0,0,0,0,1,0,1,1`,
+      `Jute tote,${tote.shortCode},0,1,0.0000,1,0,1,0,0,0,0,0,0,1,0,1,0`,
+      '',
+    ]);
+    const stranger = await fetch(`${stackBaseUrl()}/api/analytics/products.csv`);
+    expect(stranger.status).toBe(401);
   });
 
   it('keeps the public stats to what a visitor may know', async () => {
@@ -259,7 +319,10 @@ describe('views and visitors that agree', () => {
       views: 1,
       uniqueVisitors: 1,
       clicks: 2,
+      taps: 2,
       clickThroughRate: 2,
+      productViews: 0,
+      productClickThroughRate: 0,
     });
     const today = overview.range.to;
     expect(overview.daily.at(-1)).toEqual({ date: today, views: 1, uniqueVisitors: 1, clicks: 2 });
@@ -267,9 +330,65 @@ describe('views and visitors that agree', () => {
       `${stackBaseUrl()}/api/analytics/export.csv?from=${today}&to=${today}`,
       { headers: { authorization: `Bearer ${priya.owner.accessToken}` } },
     );
+    // Dev's click follows the visit from WhatsApp; Sam's comes from Instagram's browser.
     expect(await csv.text()).toBe(
-      `date,views,unique_visitors,clicks,click_through_rate\r\n${today},1,1,2,2.0000\r\n`,
+      `${CSV_HEADER},clicks_on_amazon,clicks_on_myntra\r\n` +
+        `${today},1,1,2,2.0000,2,0,2,1,1,0,0,0,0,0,0,1,1\r\n`,
     );
+  });
+});
+
+describe('what is not a person’s choice is not counted', () => {
+  it('leaves prefetches and previews out, counts repeated taps once and a product page’s views for it', async () => {
+    const anita = await shopOwner('Brass diya set');
+    const [diya] = anita.products;
+    const visitor = new Visitor();
+    const pixel = { 'user-agent': INSTAGRAM_ON_PIXEL };
+    const track = (path: string, body: object, headers: Record<string, string> = {}) =>
+      visitor.call('POST', `/analytics/${path}`, body, { ...pixel, ...headers });
+    const answers = [
+      // Instagram's browser on a Pixel opens the product page, and taps Amazon three times.
+      await track(`track-shop/${anita.shopUrl}`, { page: diya.shortCode }),
+      await track(`track/${diya.id}`, { platform: 'amazon' }),
+      await track(`track/${diya.id}`, { platform: 'amazon' }),
+      await track(`track/${diya.id}`, { platform: 'amazon' }),
+      // Requests the browser or an app made ahead of the person.
+      await track(
+        `track-shop/${anita.shopUrl}`,
+        { page: diya.shortCode },
+        { 'sec-purpose': 'prefetch' },
+      ),
+      await track(`track-shop/${anita.shopUrl}`, {}, { purpose: 'prefetch' }),
+      await track(`track/${diya.id}`, { platform: 'flipkart' }, { 'x-purpose': 'preview' }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill(202));
+
+    const overview = await waitFor(
+      async () => {
+        const answer = await anita.owner.call<AnalyticsOverview>('GET', '/analytics/overview');
+        const { totals, excluded } = answer.body.data;
+        return totals.taps === 3 && excluded.bots === 3 ? answer.body.data : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 300, description: 'every event folded' },
+    );
+    expect(overview.totals).toEqual({
+      views: 1,
+      uniqueVisitors: 1,
+      clicks: 1,
+      taps: 3,
+      clickThroughRate: 1,
+      // The one view was of the product's page.
+      productViews: 1,
+      productClickThroughRate: 1,
+    });
+    expect(overview.byStore).toEqual([{ key: 'amazon', views: 0, clicks: 1 }]);
+    expect(overview.bySource).toEqual([{ key: 'instagram', views: 1, clicks: 1 }]);
+    expect(overview.byBrowser).toEqual([{ key: 'Instagram', views: 1, clicks: 1 }]);
+    const product = await anita.owner.call<ProductAnalytics>(
+      'GET',
+      `/analytics/products/${diya.id}`,
+    );
+    expect(product.body.data).toMatchObject({ views: 1, clicks: 1, taps: 3, clickThroughRate: 1 });
   });
 });
 

@@ -2,6 +2,7 @@ import { databaseOptionsFor } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from './config';
 import { EventEntity } from './events/event.entity';
 import { CreateAnalytics1795333891483 } from './migrations/1795333891483-CreateAnalytics';
+import { StoreFigures1795673199589 } from './migrations/1795673199589-StoreFigures';
 import { ClickTotalOutboxEntity } from './rollups/click-total-outbox.entity';
 import { DailyVisitorEntity } from './rollups/daily-visitor.entity';
 import { ProductDailyEntity } from './rollups/product-daily.entity';
@@ -22,7 +23,7 @@ const entities = [
 /** Entities and migrations of the `analytics` schema; migrations are generated, never synchronised. */
 export const database = {
   entities,
-  migrations: [CreateAnalytics1795333891483],
+  migrations: [CreateAnalytics1795333891483, StoreFigures1795673199589],
 };
 
 export const dataSourceOptions = (config: AnalyticsConfig) =>

@@ -17,7 +17,7 @@ import {
 } from '@kartlink/contracts';
 import { Controller, type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import { natsConnectionOptions, PrefixedNatsServer } from '@kartlink/server-kit';
 import { pgQuery, startServiceForTest, waitFor } from '@kartlink/testing';
 import {
@@ -60,6 +60,17 @@ class StandInShopService {
       ),
       products: knownProducts.filter((p) => request.productIds?.includes(p.productId)),
     };
+  }
+
+  /** The public product page: only its id is read here. */
+  @MessagePattern(Subjects.shop.publicProduct)
+  publicProduct(@Payload() { shopUrl, shortCode }: { shopUrl: string; shortCode: string }) {
+    const shop = knownShops.find((s) => s.shopUrl === shopUrl);
+    const product = knownProducts.find(
+      (p) => p.shopId === shop?.shopId && p.shortCode === shortCode,
+    );
+    if (!product) throw new RpcException({ code: 'NOT_FOUND', message: 'No such product.' });
+    return { id: product.productId, shortCode, title: product.title };
   }
 }
 @Module({ controllers: [StandInShopService] })
@@ -247,7 +258,8 @@ describe('a known set of visits and clicks', () => {
       view(s, 'v5', { ...dubai, ...desktop, ...safari }),
       // 7 clicks on 3 stores.
       click(p1.id, 'v1', 'amazon', instagram),
-      click(p1.id, 'v1', 'amazon', instagram),
+      // 40 minutes later: a new click, not a repeated tap.
+      click(p1.id, 'v1', 'amazon', { ...instagram, occurredAt: '2024-03-09T10:40:00.000Z' }),
       click(p1.id, 'v2', 'flipkart', safari),
       click(p1.id, 'v3', 'myntra', { ...dubai, ...desktop }),
       click(p2.id, 'v3', 'amazon', { ...dubai, ...desktop }),
@@ -272,7 +284,11 @@ describe('a known set of visits and clicks', () => {
       views: 12,
       uniqueVisitors: 5,
       clicks: 7,
+      taps: 7,
       clickThroughRate: 0.5833,
+      // No product page was opened.
+      productViews: 0,
+      productClickThroughRate: 0,
     });
     expect(overview.daily).toEqual([
       { date: '2024-03-09', views: 12, uniqueVisitors: 5, clicks: 7 },
@@ -299,11 +315,22 @@ describe('a known set of visits and clicks', () => {
       { key: 'direct', views: 8, clicks: 5 },
       { key: 'instagram.com', views: 4, clicks: 2 },
     ]);
-    expect(overview.topProducts).toEqual([
-      { productId: p1.id, title: 'Block-print kurta', shortCode: p1.shortCode, clicks: 4 },
-      { productId: p2.id, title: 'Brass diya set', shortCode: p2.shortCode, clicks: 2 },
-      { productId: p3.id, title: 'Jute tote', shortCode: p3.shortCode, clicks: 1 },
+    // Views of the shop page only: no product page was opened.
+    const top = (product: TestProduct, clicks: number) => ({
+      productId: product.id,
+      title: product.title,
+      shortCode: product.shortCode,
+      views: 0,
+      clicks,
+      clickThroughRate: 0,
+    });
+    expect(overview.topProducts).toEqual([top(p1, 4), top(p2, 2), top(p3, 1)]);
+    // Events of an older gateway: their source read from the referrer.
+    expect(overview.bySource).toEqual([
+      { key: 'direct', views: 8, clicks: 5 },
+      { key: 'instagram', views: 4, clicks: 2 },
     ]);
+    expect(overview.byOpensIn).toEqual([{ key: 'unknown', views: 0, clicks: 7 }]);
   });
 
   it("gives each product's clicks by store, device and region", async () => {
@@ -334,11 +361,16 @@ describe('a known set of visits and clicks', () => {
       caller: shop.owner,
       query: MARCH_9,
     });
-    expect(list).toEqual([
-      { productId: p1.id, clicks: 4 },
-      { productId: p2.id, clicks: 2 },
-      { productId: p3.id, clicks: 1 },
-    ]);
+    const figures = (product: TestProduct, clicks: number) => ({
+      productId: product.id,
+      clicks,
+      taps: clicks,
+      views: 0,
+      clickThroughRate: 0,
+      appOpens: 0,
+      webOpens: 0,
+    });
+    expect(list).toEqual([figures(p1, 4), figures(p2, 2), figures(p3, 1)]);
   });
 
   it('announces each product’s click total to shop-service, the bot’s click left out', async () => {
@@ -372,6 +404,265 @@ describe('a known set of visits and clicks', () => {
   });
 });
 
+describe('figures the owner can act on', () => {
+  const at = (minutes: number) => new Date(Date.parse(DAY) + minutes * 60_000).toISOString();
+  const INSTAGRAM_UA =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 290.0.0.13.76 (iPhone14,5; iOS 16_5; en_US; en; scale=3.00; 1170x2532; 489862446)';
+  let shop: Awaited<ReturnType<typeof shopWith>>;
+  let kurta: TestProduct, diya: TestProduct;
+
+  beforeAll(async () => {
+    shop = shopWith('Block-print kurta', 'Brass diya set');
+    [kurta, diya] = shop.products;
+    const s = shop.shopUrl;
+    const fromInstagram = { source: 'instagram' as const, userAgent: INSTAGRAM_UA };
+    await publish([
+      // Product pages: 4 views of the kurta's, 1 of the diya set's; 1 view of the shop page.
+      view(s, 'asha', { ...fromInstagram, page: kurta.shortCode }),
+      view(s, 'ravi', { source: 'whatsapp', referrer: 'wa.me', page: kurta.shortCode }),
+      view(s, 'meera', { source: 'direct', page: kurta.shortCode }),
+      view(s, 'john', { source: 'direct', page: kurta.shortCode.toUpperCase() }),
+      view(s, 'ravi', { source: 'whatsapp', referrer: 'wa.me', page: diya.shortCode }),
+      view(s, 'asha', { ...fromInstagram }),
+      // A page that no longer exists is still a view of the shop.
+      view(s, 'zoe', { source: 'direct', page: 'gone-1' }),
+      // Asha taps Amazon four times in 30 minutes (one click), and again after 45 minutes.
+      ...[0, 1, 10, 29].map((m) =>
+        click(kurta.id, 'asha', 'amazon', { ...fromInstagram, opensIn: 'app', occurredAt: at(m) }),
+      ),
+      click(kurta.id, 'asha', 'amazon', { ...fromInstagram, opensIn: 'app', occurredAt: at(45) }),
+      // Flipkart is another store: its own click.
+      click(kurta.id, 'asha', 'flipkart', { ...fromInstagram, opensIn: 'web', occurredAt: at(2) }),
+      // Ravi came from WhatsApp; the tracked redirect's referrer is our own page ("direct").
+      click(kurta.id, 'ravi', 'amazon', { source: 'direct', opensIn: 'app', occurredAt: at(3) }),
+      click(diya.id, 'ravi', 'meesho', { source: 'direct', opensIn: 'web', occurredAt: at(3) }),
+      // Meera chose from the beacon, on the website.
+      click(kurta.id, 'meera', 'amazon', { source: 'direct', opensIn: 'web', occurredAt: at(5) }),
+      // A prefetch of a page and of a store redirect: never counted.
+      view(s, 'chrome-prefetch', { source: 'direct', prefetch: true, page: kurta.shortCode }),
+      click(kurta.id, 'chrome-prefetch', 'amazon', { prefetch: true, opensIn: 'app' }),
+    ]);
+    await folded(shop.shopId, 18);
+  });
+
+  it('counts repeated taps on a store within 30 minutes once, and keeps every tap', async () => {
+    const overview = await read<AnalyticsOverview>(Subjects.analytics.overview, {
+      caller: shop.owner,
+      query: MARCH_9,
+    });
+    expect(overview.totals).toEqual({
+      views: 7,
+      uniqueVisitors: 5,
+      // Asha 3 (Amazon twice, 45 minutes apart; Flipkart), Ravi 2, Meera 1.
+      clicks: 6,
+      taps: 9,
+      clickThroughRate: 0.8571,
+      // 5 of the 7 views were of product pages (Zoe's page is gone).
+      productViews: 5,
+      productClickThroughRate: 1.2,
+    });
+    expect(overview.excluded).toEqual({ bots: 2, owner: 0 });
+    const taps = await pgQuery<{ occurred: string; repeat: boolean }>(
+      `SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'HH24:MI') AS occurred, repeat_tap AS repeat
+         FROM analytics.events
+        WHERE shop_id = $1 AND visitor = 'asha' AND platform = 'amazon' ORDER BY occurred_at`,
+      [shop.shopId],
+    );
+    expect(taps).toEqual([
+      { occurred: '10:00', repeat: false },
+      { occurred: '10:01', repeat: true },
+      { occurred: '10:10', repeat: true },
+      { occurred: '10:29', repeat: true },
+      { occurred: '10:45', repeat: false },
+    ]);
+  });
+
+  it('breaks clicks down by store, source and the store’s app or website', async () => {
+    const overview = await read<AnalyticsOverview>(Subjects.analytics.overview, {
+      caller: shop.owner,
+      query: MARCH_9,
+    });
+    expect(overview.byStore).toEqual([
+      { key: 'amazon', views: 0, clicks: 4 },
+      { key: 'flipkart', views: 0, clicks: 1 },
+      { key: 'meesho', views: 0, clicks: 1 },
+    ]);
+    // Ravi's clicks came through the redirect, from the WhatsApp visit they followed.
+    expect(overview.bySource).toEqual([
+      { key: 'instagram', views: 2, clicks: 3 },
+      { key: 'direct', views: 3, clicks: 1 },
+      { key: 'whatsapp', views: 2, clicks: 2 },
+    ]);
+    expect(overview.byOpensIn).toEqual([
+      { key: 'app', views: 0, clicks: 3 },
+      { key: 'web', views: 0, clicks: 3 },
+    ]);
+  });
+
+  it('gives each product its page views, clicks and click-through rate', async () => {
+    const list = await read<ProductClicks[]>(Subjects.analytics.products, {
+      caller: shop.owner,
+      query: MARCH_9,
+    });
+    expect(list).toEqual([
+      {
+        productId: kurta.id,
+        views: 4,
+        clicks: 5,
+        taps: 8,
+        clickThroughRate: 1.25,
+        appOpens: 3,
+        webOpens: 2,
+      },
+      {
+        productId: diya.id,
+        views: 1,
+        clicks: 1,
+        taps: 1,
+        clickThroughRate: 1,
+        appOpens: 0,
+        webOpens: 1,
+      },
+    ]);
+    const product = await read<ProductAnalytics>(Subjects.analytics.product, {
+      caller: shop.owner,
+      id: kurta.id,
+      query: MARCH_9,
+    });
+    expect(product).toMatchObject({
+      views: 4,
+      clicks: 5,
+      taps: 8,
+      clickThroughRate: 1.25,
+      daily: [{ date: '2024-03-09', views: 4, clicks: 5 }],
+      byStore: [
+        { key: 'amazon', views: 0, clicks: 4 },
+        { key: 'flipkart', views: 0, clicks: 1 },
+      ],
+      bySource: [
+        { key: 'instagram', views: 1, clicks: 3 },
+        { key: 'direct', views: 2, clicks: 1 },
+        { key: 'whatsapp', views: 1, clicks: 1 },
+      ],
+      byOpensIn: [
+        { key: 'app', views: 0, clicks: 3 },
+        { key: 'web', views: 0, clicks: 2 },
+      ],
+    });
+    const overview = await read<AnalyticsOverview>(Subjects.analytics.overview, {
+      caller: shop.owner,
+      query: MARCH_9,
+    });
+    expect(
+      overview.topProducts.map((p) => [p.title, p.views, p.clicks, p.clickThroughRate]),
+    ).toEqual([
+      ['Block-print kurta', 4, 5, 1.25],
+      ['Brass diya set', 1, 1, 1],
+    ]);
+  });
+
+  it('keeps the raw user agent, the bot decision and the prefetch with each event', async () => {
+    const rows = await pgQuery<{ visitor: string; userAgent: string | null; prefetch: boolean }>(
+      `SELECT DISTINCT visitor, user_agent AS "userAgent", prefetch FROM analytics.events
+        WHERE shop_id = $1 AND visitor IN ('asha', 'chrome-prefetch') ORDER BY visitor`,
+      [shop.shopId],
+    );
+    expect(rows).toEqual([
+      { visitor: 'asha', userAgent: INSTAGRAM_UA, prefetch: false },
+      { visitor: 'chrome-prefetch', userAgent: null, prefetch: true },
+    ]);
+  });
+
+  it('writes the breakdowns into the CSV, one column a store', async () => {
+    const { csv } = await read<{ csv: string }>(Subjects.analytics.exportCsv, {
+      caller: shop.owner,
+      query: MARCH_9,
+    });
+    const [header, row] = csv.split('\r\n');
+    const cells = Object.fromEntries(header.split(',').map((name, i) => [name, row.split(',')[i]]));
+    expect(cells).toEqual({
+      date: '2024-03-09',
+      views: '7',
+      unique_visitors: '5',
+      clicks: '6',
+      click_through_rate: '0.8571',
+      taps: '9',
+      app_opens: '3',
+      web_opens: '3',
+      clicks_from_instagram: '3',
+      clicks_from_whatsapp: '2',
+      clicks_from_facebook: '0',
+      clicks_from_youtube: '0',
+      clicks_from_x: '0',
+      clicks_from_telegram: '0',
+      clicks_from_direct: '1',
+      clicks_from_other: '0',
+      clicks_on_amazon: '4',
+      clicks_on_flipkart: '1',
+      clicks_on_meesho: '1',
+    });
+  });
+
+  it('writes each product’s figures into the products CSV', async () => {
+    const { filename, csv } = await read<{ filename: string; csv: string }>(
+      Subjects.analytics.exportProductsCsv,
+      { caller: shop.owner, query: MARCH_9 },
+    );
+    expect(filename).toBe(`kartlink-${shop.shopUrl}-products-2024-03-09-to-2024-03-09.csv`);
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    const named = rows.map((row) =>
+      Object.fromEntries(header.split(',').map((name, i) => [name, row.split(',')[i]])),
+    );
+    expect(named).toEqual([
+      expect.objectContaining({
+        product: 'Block-print kurta',
+        short_code: kurta.shortCode,
+        views: '4',
+        clicks: '5',
+        click_through_rate: '1.2500',
+        taps: '8',
+        app_opens: '3',
+        web_opens: '2',
+        clicks_from_instagram: '3',
+        clicks_from_whatsapp: '1',
+        clicks_from_direct: '1',
+        clicks_on_amazon: '4',
+        clicks_on_flipkart: '1',
+        clicks_on_meesho: '0',
+      }),
+      expect.objectContaining({
+        product: 'Brass diya set',
+        views: '1',
+        clicks: '1',
+        clicks_from_whatsapp: '1',
+        clicks_on_meesho: '1',
+      }),
+    ]);
+    // Another owner reads their own shop's, never this one's.
+    const other = shopWith();
+    const theirs = await read<{ csv: string }>(Subjects.analytics.exportProductsCsv, {
+      caller: other.owner,
+      query: MARCH_9,
+    });
+    expect(theirs.csv.trimEnd().split('\r\n')).toHaveLength(1);
+  });
+
+  it('counts a tap that repeats a click folded earlier as a tap only', async () => {
+    const later = click(kurta.id, 'meera', 'amazon', {
+      source: 'direct',
+      opensIn: 'web',
+      occurredAt: at(20),
+    });
+    await publish([later]);
+    await folded(shop.shopId, 19);
+    const overview = await read<AnalyticsOverview>(Subjects.analytics.overview, {
+      caller: shop.owner,
+      query: MARCH_9,
+    });
+    expect(overview.totals).toMatchObject({ clicks: 6, taps: 10 });
+  });
+});
+
 describe('days and ranges', () => {
   it('cuts days at midnight in Asia/Kolkata and fills days without events with zeros', async () => {
     const shop = shopWith();
@@ -397,14 +688,20 @@ describe('days and ranges', () => {
       views: 2,
       uniqueVisitors: 2,
       clicks: 0,
+      taps: 0,
       clickThroughRate: 0,
+      productViews: 0,
+      productClickThroughRate: 0,
     });
     // 2024-03-04 to 2024-03-07: the four days before.
     expect(overview.previous).toEqual({
       views: 1,
       uniqueVisitors: 1,
       clicks: 0,
+      taps: 0,
       clickThroughRate: 0,
+      productViews: 0,
+      productClickThroughRate: 0,
     });
 
     const { filename, csv } = await read<{ filename: string; csv: string }>(
@@ -412,12 +709,15 @@ describe('days and ranges', () => {
       { caller: shop.owner, query: range },
     );
     expect(filename).toBe(`kartlink-${shop.shopUrl}-2024-03-08-to-2024-03-11.csv`);
+    const none = ',0,0,0,0,0,0,0,0,0,0,0';
     expect(csv).toBe(
-      'date,views,unique_visitors,clicks,click_through_rate\r\n' +
-        '2024-03-08,0,0,0,0.0000\r\n' +
-        '2024-03-09,1,1,0,0.0000\r\n' +
-        '2024-03-10,1,1,0,0.0000\r\n' +
-        '2024-03-11,0,0,0,0.0000\r\n',
+      'date,views,unique_visitors,clicks,click_through_rate,taps,app_opens,web_opens,' +
+        'clicks_from_instagram,clicks_from_whatsapp,clicks_from_facebook,clicks_from_youtube,' +
+        'clicks_from_x,clicks_from_telegram,clicks_from_direct,clicks_from_other\r\n' +
+        `2024-03-08,0,0,0,0.0000${none}\r\n` +
+        `2024-03-09,1,1,0,0.0000${none}\r\n` +
+        `2024-03-10,1,1,0,0.0000${none}\r\n` +
+        `2024-03-11,0,0,0,0.0000${none}\r\n`,
     );
   });
 
@@ -472,7 +772,8 @@ describe('storing each event once', () => {
 
   it('folds every event exactly once while several folds run at the same time', async () => {
     const shop = shopWith('Kurta');
-    // 40 people each open the shop's page, then choose stores 3000 times between them.
+    // 40 people each open the shop's page, then tap stores 3000 times between them, all within
+    // the same minute: every tap is kept, and each person's taps on a store are one click.
     const events = [
       ...Array.from({ length: 40 }, (_, i) => view(shop.shopUrl, `v${i}`)),
       ...Array.from({ length: 3000 }, (_, i) =>
@@ -498,12 +799,19 @@ describe('storing each event once', () => {
       query: MARCH_9,
     });
     expect(overview.totals.views).toBe(40);
-    expect(overview.totals.clicks).toBe(3000);
+    expect(overview.totals.taps).toBe(3000);
+    // Each of the 40 tapped both stores.
+    expect(overview.totals.clicks).toBe(80);
     expect(overview.totals.uniqueVisitors).toBe(40);
     expect(overview.byStore).toEqual([
-      { key: 'flipkart', views: 0, clicks: 2000 },
-      { key: 'amazon', views: 0, clicks: 1000 },
+      { key: 'amazon', views: 0, clicks: 40 },
+      { key: 'flipkart', views: 0, clicks: 40 },
     ]);
+    const [repeats] = await pgQuery<{ n: number }>(
+      'SELECT count(*)::int AS n FROM analytics.events WHERE shop_id = $1 AND repeat_tap',
+      [shop.shopId],
+    );
+    expect(repeats.n).toBe(2920);
   });
 
   it('acknowledges and drops events of shops and products that do not exist', async () => {

@@ -124,10 +124,68 @@ describe('recording visits and clicks', () => {
       referrer: 'instagram.com',
       visitor: expect.stringMatching(/^[0-9a-f]{32}$/),
       bot: false,
+      prefetch: false,
+      // Kept so that the rules can be applied again later.
+      userAgent: CHROME,
+      source: 'instagram',
+      // The beacon goes as the store's website opens.
+      opensIn: 'web',
     });
     // The address is never stored, only the day's hash.
     expect(raw).not.toContain(headers['x-forwarded-for']);
-    expect(raw).not.toContain('Android');
+  });
+
+  it('marks prefetches and previews, and keeps a long user agent cut short', async () => {
+    for (const header of [
+      { 'sec-purpose': 'prefetch;prerender' } as Record<string, string>,
+      { purpose: 'prefetch' },
+      { 'x-purpose': 'preview' },
+    ]) {
+      const answer = await track('track-shop/meera-finds', {}, { ...visitor(), ...header });
+      expect(answer.status).toBe(202);
+      expect((await stored(answer.body.data!.eventId)).event).toMatchObject({
+        prefetch: true,
+        bot: false,
+      });
+    }
+    const long = `${CHROME} ${'x'.repeat(1000)}`;
+    const answer = await track('track-shop/meera-finds', {}, visitor(long));
+    const { event } = await stored(answer.body.data!.eventId);
+    expect(event).toMatchObject({ prefetch: false, userAgent: long.slice(0, 512) });
+  });
+
+  it('knows the product page a visit was on, from the body or from our own page as referer', async () => {
+    const said = await track('track-shop/meera-finds', { page: 'AB3X9K2' });
+    expect((await stored(said.body.data!.eventId)).event.page).toBe('ab3x9k2');
+    const fromPage = await track(
+      'track-shop/meera-finds',
+      {},
+      { ...visitor(), referer: 'https://kartlink.example/meera-finds/q7r8s9t' },
+    );
+    expect((await stored(fromPage.body.data!.eventId)).event).toMatchObject({
+      page: 'q7r8s9t',
+      referrer: null,
+      source: 'direct',
+    });
+    const shopPage = await track(
+      'track-shop/meera-finds',
+      {},
+      { ...visitor(), referer: 'https://kartlink.example/meera-finds' },
+    );
+    expect((await stored(shopPage.body.data!.eventId)).event.page).toBeUndefined();
+    // A link shared with its source named: WhatsApp opens links with no referrer.
+    const shared = await track(
+      'track-shop/meera-finds',
+      {},
+      {
+        ...visitor(),
+        referer: 'https://kartlink.example/meera-finds/q7r8s9t?utm_source=whatsapp',
+      },
+    );
+    expect((await stored(shared.body.data!.eventId)).event).toMatchObject({
+      page: 'q7r8s9t',
+      source: 'whatsapp',
+    });
   });
 
   it('records a shop visit under the lower-cased URL, its device and browser read from the header; our own pages are no referrer', async () => {

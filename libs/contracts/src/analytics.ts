@@ -4,9 +4,24 @@
  * default); dates are written YYYY-MM-DD.
  *
  * Figures count people, not machines: events from bots and link-preview fetchers (found by
- * user agent, and HEAD requests for a shop's pages) and the owner's own visits while signed in
- * are kept apart in `excluded` and left out of every other figure.
+ * user agent, and HEAD requests for a shop's pages), prefetches and previews (a request carrying
+ * `Purpose: prefetch`, `Sec-Purpose: prefetch` or `X-Purpose: preview`) and the owner's own
+ * visits while signed in are kept apart in `excluded` and left out of every other figure.
+ *
+ * A click is a visitor's tap on a store of a product. Taps on the same store of the same product
+ * by the same visitor within CLICK_REPEAT_WINDOW_MINUTES of a counted click are one click; every
+ * tap is still kept (`taps`).
  */
+import type { VisitSource } from './visit-source';
+
+/** Repeated taps within this many minutes of a counted click are the same click. */
+export const CLICK_REPEAT_WINDOW_MINUTES = 30;
+
+/** Where a store click sent the visitor: the store's app (an Android intent) or its website. */
+export type OpensIn = 'app' | 'web';
+
+/** The longest user agent kept with an event (longer ones are cut). */
+export const USER_AGENT_MAX = 512;
 
 /** The 202 answer of both tracking calls. */
 export interface TrackAccepted {
@@ -20,6 +35,7 @@ export const TRACK_LIMITS = {
   location: 64,
   platform: 40,
   referrer: 2048,
+  page: 40,
 } as const;
 
 /** Keys used in breakdowns when a visitor did not say. */
@@ -53,8 +69,21 @@ export interface TrackedEvent {
   referrer: string | null;
   /** sha256 of (a random salt of the day, client address, user agent): no raw address is kept. */
   visitor: string;
-  /** A bot, link-preview fetcher or HEAD request. */
+  /** A bot, link-preview fetcher (by user agent) or HEAD request. */
   bot: boolean;
+  /**
+   * A prefetch or preview (Purpose, Sec-Purpose or X-Purpose header): kept, never counted.
+   * Absent from older gateways: false.
+   */
+  prefetch?: boolean;
+  /** The User-Agent header, cut to USER_AGENT_MAX; "" when there was none. */
+  userAgent?: string;
+  /** The in-app browser or referring app (absent from older gateways: read from the referrer). */
+  source?: VisitSource;
+  /** click: whether the store's app or its website was opened; null when not known. */
+  opensIn?: OpensIn | null;
+  /** shop_view of a product page: the product's short code. */
+  page?: string | null;
   /** The signed-in viewer, when the request carried a valid access token. */
   viewerUserId?: string;
 }
@@ -110,16 +139,22 @@ export interface AnalyticsTotals {
    * over the days of the range: never more than `views`.
    */
   uniqueVisitors: number;
-  /** Store clicks. */
+  /** Store clicks (repeated taps on a store within 30 minutes counted once). */
   clicks: number;
+  /** Every tap on a store, repeats included: never fewer than `clicks`. */
+  taps: number;
   /**
    * clicks / views, rounded to 4 decimals; 0 when there were no views. It can pass 1 when one
    * view leads to several store clicks.
    */
   clickThroughRate: number;
+  /** Views of the product pages alone (the shop page left out). */
+  productViews: number;
+  /** clicks / productViews: from a product's page to a store, 4 decimals; 0 without views. */
+  productClickThroughRate: number;
 }
 
-export interface DailyPoint {
+interface DailyPoint {
   date: string;
   views: number;
   uniqueVisitors: number;
@@ -128,8 +163,9 @@ export interface DailyPoint {
 
 /**
  * One slice of a breakdown: key is the store (lower-case vendor), device (mobile, tablet,
- * desktop), browser, region (the visitor's IANA time zone) or referrer (a host, or "direct");
- * "unknown" when the visitor did not say. Sorted by views + clicks, most first.
+ * desktop), browser, region (the visitor's IANA time zone), referrer (a host, or "direct"),
+ * source (one of VISIT_SOURCES) or opens-in ("app", "web"); "unknown" when it is not known.
+ * Sorted by views + clicks, most first.
  */
 export interface Breakdown {
   key: string;
@@ -141,7 +177,11 @@ export interface TopProduct {
   productId: string;
   title: string;
   shortCode: string;
+  /** Views of the product's page. */
+  views: number;
   clicks: number;
+  /** clicks / views of the product's page, as in AnalyticsTotals. */
+  clickThroughRate: number;
 }
 
 /** GET /api/analytics/overview?from&to: the owner's shop. */
@@ -157,7 +197,14 @@ export interface AnalyticsOverview {
   byBrowser: Breakdown[];
   byRegion: Breakdown[];
   byReferrer: Breakdown[];
-  /** At most 10 products with clicks in the range, most clicked first (deleted ones left out). */
+  /** Views and clicks by source: keys are VISIT_SOURCES. */
+  bySource: Breakdown[];
+  /** Clicks by what opened: "app" (the store's app), "web" (its website) or "unknown". */
+  byOpensIn: Breakdown[];
+  /**
+   * At most 10 products with clicks or page views in the range, most clicked first, then most
+   * viewed (deleted ones left out).
+   */
   topProducts: TopProduct[];
   /** Visits and clicks by bots, link previews and the owner, left out of every figure above. */
   excluded: { bots: number; owner: number };
@@ -167,20 +214,36 @@ export interface AnalyticsOverview {
 export interface ProductAnalytics {
   range: { from: string; to: string; timeZone: string };
   product: { id: string; title: string; shortCode: string };
+  /** Views of the product's page. */
+  views: number;
   clicks: number;
+  taps: number;
+  /** clicks / views, as in AnalyticsTotals. */
+  clickThroughRate: number;
   /** One point per day of the range, zeros included. */
-  daily: { date: string; clicks: number }[];
+  daily: { date: string; views: number; clicks: number }[];
   byStore: Breakdown[];
   byDevice: Breakdown[];
   byRegion: Breakdown[];
   byBrowser: Breakdown[];
   byReferrer: Breakdown[];
+  bySource: Breakdown[];
+  byOpensIn: Breakdown[];
 }
 
-/** GET /api/analytics/products?from&to: clicks of every product of the owner in the range. */
+/**
+ * GET /api/analytics/products?from&to: every product of the owner with page views or clicks in
+ * the range, most clicked first.
+ */
 export interface ProductClicks {
   productId: string;
   clicks: number;
+  views: number;
+  taps: number;
+  clickThroughRate: number;
+  /** Clicks that opened the store's app, and its website. */
+  appOpens: number;
+  webOpens: number;
 }
 
 /** The longest range one read may ask for. */
@@ -189,7 +252,8 @@ const ANALYTICS_MAX_RANGE_DAYS = 366;
 export const ANALYTICS_DEFAULT_RANGE_DAYS = 30;
 /**
  * GET /api/analytics/export.csv?from&to answers text/csv with these columns, one row a day of
- * the range (zeros included), oldest first; click_through_rate has 4 decimals.
+ * the range (zeros included), oldest first; click_through_rate has 4 decimals. Then one column
+ * per store clicked in the range, `clicks_on_{vendor}`, in alphabetical order.
  */
 export const ANALYTICS_CSV_COLUMNS = [
   'date',
@@ -197,6 +261,41 @@ export const ANALYTICS_CSV_COLUMNS = [
   'unique_visitors',
   'clicks',
   'click_through_rate',
+  'taps',
+  'app_opens',
+  'web_opens',
+  'clicks_from_instagram',
+  'clicks_from_whatsapp',
+  'clicks_from_facebook',
+  'clicks_from_youtube',
+  'clicks_from_x',
+  'clicks_from_telegram',
+  'clicks_from_direct',
+  'clicks_from_other',
+] as const;
+
+/**
+ * GET /api/analytics/products.csv?from&to answers text/csv with these columns, one row a
+ * product with page views or clicks in the range, most clicked first; then one column per store
+ * clicked in the range, `clicks_on_{vendor}`, in alphabetical order.
+ */
+export const ANALYTICS_PRODUCTS_CSV_COLUMNS = [
+  'product',
+  'short_code',
+  'views',
+  'clicks',
+  'click_through_rate',
+  'taps',
+  'app_opens',
+  'web_opens',
+  'clicks_from_instagram',
+  'clicks_from_whatsapp',
+  'clicks_from_facebook',
+  'clicks_from_youtube',
+  'clicks_from_x',
+  'clicks_from_telegram',
+  'clicks_from_direct',
+  'clicks_from_other',
 ] as const;
 
 export const AnalyticsMessages = {

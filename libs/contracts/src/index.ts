@@ -1,4 +1,5 @@
 export * from './analytics';
+export * from './visit-source';
 export * from './auth';
 export * from './auth-rules';
 export * from './envelope';

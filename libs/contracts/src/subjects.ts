@@ -106,6 +106,8 @@ export const Subjects = {
     product: 'analytics.owner.product',
     /** { caller, query } → { filename, csv }. */
     exportCsv: 'analytics.owner.export',
+    /** { caller, query } → { filename, csv }: one row a product (ANALYTICS_PRODUCTS_CSV_COLUMNS). */
+    exportProductsCsv: 'analytics.owner.export-products',
   },
 } as const;
 

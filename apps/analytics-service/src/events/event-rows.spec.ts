@@ -53,9 +53,33 @@ describe('toRow', () => {
       visitor: 'a'.repeat(32),
       bot: false,
       owner: true,
+      prefetch: false,
+      userAgent: null,
+      // An older gateway's event: its referrer tells the source.
+      source: 'instagram',
+      opensIn: null,
     });
     expect(toRow({ ...event, viewerUserId: 'someone-else' }, target).owner).toBe(false);
     expect(toRow({ ...event, viewerUserId: undefined }, target).owner).toBe(false);
+  });
+
+  it('keeps the gateway’s source, the store’s app or website, the prefetch and the user agent', () => {
+    const ua = `Mozilla/5.0 ${'x'.repeat(600)}`;
+    expect(
+      toRow(
+        { ...event, source: 'whatsapp', opensIn: 'app', prefetch: true, userAgent: ua },
+        target,
+      ),
+    ).toMatchObject({
+      source: 'whatsapp',
+      opensIn: 'app',
+      prefetch: true,
+      userAgent: ua.slice(0, 512),
+    });
+    // Anything else is not trusted: the referrer tells the source, the opening is unknown.
+    const odd = { ...event, source: 'myspace', opensIn: 'tab' } as unknown as TrackedEvent;
+    expect(toRow(odd, target)).toMatchObject({ source: 'instagram', opensIn: null });
+    expect(toRow({ ...event, type: 'shop_view', opensIn: 'app' }, target).opensIn).toBeNull();
   });
 
   it('cuts overlong values to the columns and keeps no store on a shop visit', () => {

@@ -1,4 +1,13 @@
-import { type AnalyticsEventType, isUuid, type TrackedEvent } from '@kartlink/contracts';
+import {
+  type AnalyticsEventType,
+  isUuid,
+  type OpensIn,
+  sourceOfReferrer,
+  type TrackedEvent,
+  USER_AGENT_MAX,
+  VISIT_SOURCES,
+  type VisitSource,
+} from '@kartlink/contracts';
 
 /** An event as stored in analytics.events. */
 export interface EventRow {
@@ -15,6 +24,10 @@ export interface EventRow {
   visitor: string;
   bot: boolean;
   owner: boolean;
+  prefetch: boolean;
+  userAgent: string | null;
+  source: VisitSource;
+  opensIn: OpensIn | null;
 }
 
 const TYPES: readonly string[] = ['shop_view', 'click'] satisfies AnalyticsEventType[];
@@ -68,10 +81,16 @@ export function regionOf(timeZone: string | null | undefined): string | null {
   return ZONE_ALIASES[timeZone] ?? timeZone;
 }
 
+const SOURCES: readonly string[] = VISIT_SOURCES;
+const OPENS_IN: readonly string[] = ['app', 'web'] satisfies OpensIn[];
+
 const cut = (value: string | null | undefined, max: number) =>
   typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
 
-/** The stored row of an event whose shop (and product) are known. */
+/**
+ * The stored row of an event whose shop (and product) are known. An event of an older gateway
+ * has no source: its referrer tells.
+ */
 export function toRow(
   event: TrackedEvent,
   target: { shopId: string; ownerUserId: string; productId: string | null },
@@ -90,5 +109,18 @@ export function toRow(
     visitor: event.visitor.slice(0, 64),
     bot: event.bot === true,
     owner: !!event.viewerUserId && event.viewerUserId === target.ownerUserId,
+    prefetch: event.prefetch === true,
+    userAgent:
+      typeof event.userAgent === 'string' ? event.userAgent.slice(0, USER_AGENT_MAX) : null,
+    source:
+      typeof event.source === 'string' && SOURCES.includes(event.source)
+        ? event.source
+        : sourceOfReferrer(typeof event.referrer === 'string' ? event.referrer : null),
+    opensIn:
+      event.type === 'click' &&
+      typeof event.opensIn === 'string' &&
+      OPENS_IN.includes(event.opensIn)
+        ? event.opensIn
+        : null,
   };
 }

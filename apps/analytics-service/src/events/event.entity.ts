@@ -7,6 +7,14 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'events' })
 @Index('events_unfolded', ['receivedAt'], { where: 'folded = false' })
 @Index('events_occurred_at', ['occurredAt'])
+// The counted clicks a tap may repeat (tiny: only folded people's clicks that counted).
+@Index('events_counted_clicks', ['visitor', 'productId', 'occurredAt'], {
+  where: "type = 'click' AND folded AND NOT repeat_tap AND NOT bot AND NOT prefetch AND NOT owner",
+})
+// People's visits, for the source of the clicks that follow them.
+@Index('events_people_views', ['visitor', 'shopId', 'occurredAt'], {
+  where: "type = 'shop_view' AND NOT bot AND NOT prefetch",
+})
 export class EventEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
@@ -18,6 +26,7 @@ export class EventEntity {
   @Column({ name: 'shop_id', type: 'uuid' })
   shopId!: string;
 
+  /** click: the product; shop_view: the product whose page was opened (null: the shop page). */
   @Column({ name: 'product_id', type: 'uuid', nullable: true })
   productId!: string | null;
 
@@ -49,8 +58,32 @@ export class EventEntity {
   @Column({ type: 'varchar', length: 64 })
   visitor!: string;
 
+  /** A bot, link-preview fetcher (by user agent) or HEAD request, as the gateway decided. */
   @Column({ type: 'boolean', default: false })
   bot!: boolean;
+
+  /** A prefetch or preview request (Purpose, Sec-Purpose, X-Purpose headers): never counted. */
+  @Column({ type: 'boolean', default: false })
+  prefetch!: boolean;
+
+  /** The User-Agent header (first 512 characters), so the rules can be applied again. */
+  @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
+  userAgent!: string | null;
+
+  /** instagram, whatsapp, facebook, youtube, x, telegram, direct or other (VISIT_SOURCES). */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  source!: string | null;
+
+  /** click: app (the store's app) or web (its website); null when not known. */
+  @Column({ name: 'opens_in', type: 'varchar', length: 8, nullable: true })
+  opensIn!: string | null;
+
+  /**
+   * click: a repeated tap on the same store of the same product by the same visitor within 30
+   * minutes of a counted click; kept as a tap, not counted as a click. Decided when folded.
+   */
+  @Column({ name: 'repeat_tap', type: 'boolean', default: false })
+  repeatTap!: boolean;
 
   /** The shop's owner, signed in, looking at their own shop. */
   @Column({ type: 'boolean', default: false })

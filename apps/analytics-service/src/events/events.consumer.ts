@@ -25,6 +25,8 @@ const RETRY_DELAY_MS = 2000;
 /** A store that hangs (database away) holds the shutdown this long, then is left to redelivery. */
 const STOP_WAIT_MS = 10_000;
 const text = StringCodec();
+/** A product page's short code as the gateway passes it on (anything else is no page). */
+const SHORT_CODE = /^[A-Za-z0-9-]{1,40}$/;
 
 /** What the consumer has done since it started (logged, and read by tests). */
 export interface ConsumerStats {
@@ -114,21 +116,38 @@ export class EventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** The rows of the events whose shop (and product) exist; the others are counted and dropped. */
+  /**
+   * The rows of the events whose shop (and product) exist; the others are counted and dropped.
+   * A visit of a product page is the product's as well, when that page still exists.
+   */
   private async rowsOf(events: TrackedEvent[]): Promise<{ rows: EventRow[]; count: number }> {
-    const { shops, products } = await this.refs.resolve(
-      events.flatMap((e) => (e.type === 'shop_view' && e.shopUrl ? [e.shopUrl] : [])),
-      events.flatMap((e) => (e.type === 'click' && e.productId ? [e.productId.toLowerCase()] : [])),
-    );
+    const pageOf = (e: TrackedEvent) =>
+      e.type === 'shop_view' && e.shopUrl && typeof e.page === 'string' && SHORT_CODE.test(e.page)
+        ? `${e.shopUrl}/${e.page.toLowerCase()}`
+        : undefined;
+    const [{ shops, products }, pages] = await Promise.all([
+      this.refs.resolve(
+        events.flatMap((e) => (e.type === 'shop_view' && e.shopUrl ? [e.shopUrl] : [])),
+        events.flatMap((e) =>
+          e.type === 'click' && e.productId ? [e.productId.toLowerCase()] : [],
+        ),
+      ),
+      this.refs.productPages(events.flatMap((e) => pageOf(e) ?? [])),
+    ]);
     const rows = new Map<string, EventRow>();
     let count = 0;
     for (const event of events) {
       const product = event.type === 'click' ? products.get(event.productId!.toLowerCase()) : null;
       const shop = event.type === 'shop_view' ? shops.get(event.shopUrl!) : null;
+      const page = pageOf(event);
       const target = product
         ? { shopId: product.shopId, ownerUserId: product.ownerUserId, productId: product.productId }
         : shop
-          ? { shopId: shop.shopId, ownerUserId: shop.ownerUserId, productId: null }
+          ? {
+              shopId: shop.shopId,
+              ownerUserId: shop.ownerUserId,
+              productId: (page && pages.get(page)) || null,
+            }
           : undefined;
       if (!target) {
         this.stats.unknownTarget += 1;

@@ -17,10 +17,11 @@ export class EventsRepository {
     const inserted = (await this.dataSource.query(
       `INSERT INTO analytics.events
          (id, type, shop_id, product_id, occurred_at, device, browser, platform, region,
-          referrer, visitor, bot, owner)
+          referrer, visitor, bot, owner, prefetch, user_agent, source, opens_in)
        SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::uuid[], $4::uuid[], $5::timestamptz[],
                             $6::varchar[], $7::varchar[], $8::varchar[], $9::varchar[],
-                            $10::varchar[], $11::varchar[], $12::boolean[], $13::boolean[])
+                            $10::varchar[], $11::varchar[], $12::boolean[], $13::boolean[],
+                            $14::boolean[], $15::varchar[], $16::varchar[], $17::varchar[])
        ON CONFLICT (id) DO NOTHING
        RETURNING id`,
       [
@@ -37,6 +38,10 @@ export class EventsRepository {
         column('visitor'),
         column('bot'),
         column('owner'),
+        column('prefetch'),
+        column('userAgent'),
+        column('source'),
+        column('opensIn'),
       ],
     )) as unknown[];
     return inserted.length;

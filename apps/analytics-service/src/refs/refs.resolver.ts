@@ -2,11 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type AnalyticsResolveAnswer,
   type AnalyticsResolveRequest,
+  ErrorCode,
   type ProductRef,
+  type PublicProduct,
   type ShopRef,
   Subjects,
 } from '@kartlink/contracts';
-import { Lru, NatsRequester } from '@kartlink/server-kit';
+import { Lru, NatsRequester, ServiceError } from '@kartlink/server-kit';
 
 const MAX_ENTRIES = 20_000;
 /** A shop or product that exists is remembered this long (a shop's URL may change hands). */
@@ -16,6 +18,13 @@ const MISSING_TTL_MS = 10_000;
 
 type Found<T> = { ref: T | null };
 
+/** shop-service's answers for a product page nobody can see: no such page, or a private shop. */
+const PAGE_GONE = new Set<string>([
+  ErrorCode.NOT_FOUND,
+  ErrorCode.FORBIDDEN,
+  ErrorCode.VALIDATION_ERROR,
+]);
+
 /**
  * Which shop and owner an event belongs to, asked of shop-service (one request for a whole
  * batch) and remembered in a bounded in-process cache.
@@ -24,6 +33,8 @@ type Found<T> = { ref: T | null };
 export class RefsResolver {
   private readonly shops = new Lru<string, Found<ShopRef>>(MAX_ENTRIES);
   private readonly products = new Lru<string, Found<ProductRef>>(MAX_ENTRIES);
+  /** "{shopUrl}/{shortCode}" of a product page → the product's id. */
+  private readonly pages = new Lru<string, Found<string>>(MAX_ENTRIES);
 
   constructor(@Inject(NatsRequester) private readonly services: NatsRequester) {}
 
@@ -44,6 +55,33 @@ export class RefsResolver {
       shops: new Map(wantedShops.map((url) => [url, this.shops.get(url)?.ref ?? null])),
       products: new Map(wantedProducts.map((id) => [id, this.products.get(id)?.ref ?? null])),
     };
+  }
+
+  /**
+   * The products of product pages ("{shopUrl}/{shortCode}"), each found or null: asked of
+   * shop-service as the public product page asks (one request a page not cached, at once). A
+   * page that does not exist (any more) is null; shop-service away throws, so the batch waits.
+   */
+  async productPages(pages: Iterable<string>): Promise<Map<string, string | null>> {
+    const wanted = [...new Set(pages)];
+    await Promise.all(
+      wanted
+        .filter((page) => !this.pages.has(page))
+        .map(async (page) => {
+          const [shopUrl, shortCode] = page.split('/');
+          try {
+            const product = await this.services.request<PublicProduct>(
+              Subjects.shop.publicProduct,
+              { shopUrl, shortCode },
+            );
+            this.remember(this.pages, page, product.id);
+          } catch (err) {
+            if (!(err instanceof ServiceError) || !PAGE_GONE.has(err.code)) throw err;
+            this.remember(this.pages, page, undefined);
+          }
+        }),
+    );
+    return new Map(wanted.map((page) => [page, this.pages.get(page)?.ref ?? null]));
   }
 
   /** The owner's shop, asked every time (reads are rare and must see a new shop at once). */

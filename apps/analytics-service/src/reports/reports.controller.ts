@@ -28,4 +28,9 @@ export class ReportsController {
   exportCsv(@Payload() { caller, query }: RangeRequest) {
     return this.reports.exportCsv(caller, query ?? {});
   }
+
+  @MessagePattern(Subjects.analytics.exportProductsCsv)
+  exportProductsCsv(@Payload() { caller, query }: RangeRequest) {
+    return this.reports.exportProductsCsv(caller, query ?? {});
+  }
 }

@@ -5,7 +5,9 @@ import type { DateRange } from './date-range';
 
 export interface ShopTotalsRow {
   views: number;
+  productViews: number;
   clicks: number;
+  taps: number;
   uniqueVisitors: number;
   botEvents: number;
   ownerEvents: number;
@@ -15,6 +17,23 @@ export interface DayRow {
   views: number;
   clicks: number;
   uniqueVisitors: number;
+  taps: number;
+}
+/** One day's clicks of one value of a dimension. */
+export interface DimensionDayRow {
+  date: string;
+  dimension: string;
+  key: string;
+  clicks: number;
+}
+/** A product's figures over a range. */
+export interface ProductFiguresRow {
+  productId: string;
+  views: number;
+  clicks: number;
+  taps: number;
+  appOpens: number;
+  webOpens: number;
 }
 export interface DimensionRow {
   dimension: string;
@@ -31,9 +50,12 @@ export class ReportsRepository {
   async shopTotals(shopId: string, range: DateRange): Promise<ShopTotalsRow> {
     const [row] = (await this.dataSource.query(
       `SELECT coalesce(sum(views), 0)::int AS views, coalesce(sum(clicks), 0)::int AS clicks,
+              coalesce(sum(taps), 0)::int AS taps,
               coalesce(sum(unique_visitors), 0)::int AS "uniqueVisitors",
               coalesce(sum(bot_events), 0)::int AS "botEvents",
-              coalesce(sum(owner_events), 0)::int AS "ownerEvents"
+              coalesce(sum(owner_events), 0)::int AS "ownerEvents",
+              (SELECT coalesce(sum(p.views), 0)::int FROM analytics.product_daily p
+                WHERE p.shop_id = $1 AND p.day BETWEEN $2::date AND $3::date) AS "productViews"
          FROM analytics.shop_daily
         WHERE shop_id = $1 AND day BETWEEN $2::date AND $3::date`,
       [shopId, range.from, range.to],
@@ -43,7 +65,8 @@ export class ReportsRepository {
 
   shopDays(shopId: string, range: DateRange): Promise<DayRow[]> {
     return this.dataSource.query(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS date, views, clicks, unique_visitors AS "uniqueVisitors"
+      `SELECT to_char(day, 'YYYY-MM-DD') AS date, views, clicks, taps,
+              unique_visitors AS "uniqueVisitors"
          FROM analytics.shop_daily
         WHERE shop_id = $1 AND day BETWEEN $2::date AND $3::date
         ORDER BY day`,
@@ -61,30 +84,72 @@ export class ReportsRepository {
     );
   }
 
-  /** Clicks per product of a shop in the range, most first. */
-  productClicks(
+  /** Clicks of each day by the values of some dimensions (the CSV's columns). */
+  shopDimensionDays(
     shopId: string,
     range: DateRange,
-    limit?: number,
-  ): Promise<Array<{ productId: string; clicks: number }>> {
+    dimensions: readonly string[],
+  ): Promise<DimensionDayRow[]> {
     return this.dataSource.query(
-      `SELECT product_id AS "productId", sum(clicks)::int AS clicks
-         FROM analytics.product_daily
+      `SELECT to_char(day, 'YYYY-MM-DD') AS date, dimension, key, clicks
+         FROM analytics.shop_daily_dimensions
         WHERE shop_id = $1 AND day BETWEEN $2::date AND $3::date
-        GROUP BY product_id
-        HAVING sum(clicks) > 0
-        ORDER BY sum(clicks) DESC, product_id
+          AND dimension = ANY($4::varchar[]) AND clicks > 0`,
+      [shopId, range.from, range.to, dimensions],
+    );
+  }
+
+  /**
+   * Each product of a shop with page views or clicks in the range, most clicked first, then
+   * most viewed; with its clicks that opened the store's app and its website.
+   */
+  productFigures(shopId: string, range: DateRange, limit?: number): Promise<ProductFiguresRow[]> {
+    return this.dataSource.query(
+      `SELECT p.product_id AS "productId", sum(p.views)::int AS views,
+              sum(p.clicks)::int AS clicks, sum(p.taps)::int AS taps,
+              coalesce(max(o.app), 0)::int AS "appOpens", coalesce(max(o.web), 0)::int AS "webOpens"
+         FROM analytics.product_daily p
+         LEFT JOIN (
+           SELECT d.product_id, sum(d.clicks) FILTER (WHERE d.key = 'app') AS app,
+                  sum(d.clicks) FILTER (WHERE d.key = 'web') AS web
+             FROM analytics.product_daily_dimensions d
+             JOIN analytics.product_daily pd ON pd.product_id = d.product_id AND pd.day = d.day
+            WHERE pd.shop_id = $1 AND d.day BETWEEN $2::date AND $3::date
+              AND d.dimension = 'opens_in'
+            GROUP BY d.product_id) o ON o.product_id = p.product_id
+        WHERE p.shop_id = $1 AND p.day BETWEEN $2::date AND $3::date
+        GROUP BY p.product_id
+        HAVING sum(p.clicks) > 0 OR sum(p.views) > 0
+        ORDER BY sum(p.clicks) DESC, sum(p.views) DESC, p.product_id
         LIMIT $4`,
       [shopId, range.from, range.to, limit ?? null],
+    );
+  }
+
+  /** Clicks of each product of a shop in the range by the values of some dimensions. */
+  productDimensionClicks(
+    shopId: string,
+    range: DateRange,
+    dimensions: readonly string[],
+  ): Promise<Array<{ productId: string; dimension: string; key: string; clicks: number }>> {
+    return this.dataSource.query(
+      `SELECT d.product_id AS "productId", d.dimension, d.key, sum(d.clicks)::int AS clicks
+         FROM analytics.product_daily_dimensions d
+         JOIN analytics.product_daily p ON p.product_id = d.product_id AND p.day = d.day
+        WHERE p.shop_id = $1 AND d.day BETWEEN $2::date AND $3::date
+          AND d.dimension = ANY($4::varchar[])
+        GROUP BY d.product_id, d.dimension, d.key
+        HAVING sum(d.clicks) > 0`,
+      [shopId, range.from, range.to, dimensions],
     );
   }
 
   productDays(
     productId: string,
     range: DateRange,
-  ): Promise<Array<{ date: string; clicks: number }>> {
+  ): Promise<Array<{ date: string; views: number; clicks: number; taps: number }>> {
     return this.dataSource.query(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS date, clicks
+      `SELECT to_char(day, 'YYYY-MM-DD') AS date, views, clicks, taps
          FROM analytics.product_daily
         WHERE product_id = $1 AND day BETWEEN $2::date AND $3::date
         ORDER BY day`,
@@ -94,7 +159,7 @@ export class ReportsRepository {
 
   productDimensions(productId: string, range: DateRange): Promise<DimensionRow[]> {
     return this.dataSource.query(
-      `SELECT dimension, key, 0 AS views, sum(clicks)::int AS clicks
+      `SELECT dimension, key, sum(views)::int AS views, sum(clicks)::int AS clicks
          FROM analytics.product_daily_dimensions
         WHERE product_id = $1 AND day BETWEEN $2::date AND $3::date
         GROUP BY dimension, key`,

@@ -15,11 +15,18 @@ import {
 import { CONFIG, ServiceError } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
-import { clickThroughRate, dailyCsv } from './csv';
+import { clickThroughRate, CSV_DIMENSIONS, dailyCsv, productsCsv } from './csv';
 import { datesOf, type DateRange, previousRange, rangeOf, todayIn } from './date-range';
-import { type DimensionRow, ReportsRepository, type ShopTotalsRow } from './reports.repository';
+import {
+  type DimensionRow,
+  type ProductFiguresRow,
+  ReportsRepository,
+  type ShopTotalsRow,
+} from './reports.repository';
 
 const TOP_PRODUCTS = 10;
+/** The products CSV's name for a product deleted since its figures were counted. */
+const DELETED_PRODUCT = '(deleted product)';
 // Deleted products are left out of the top list: ask for a few more than are shown.
 const TOP_CANDIDATES = 50;
 
@@ -27,6 +34,14 @@ const totalsOf = (row: ShopTotalsRow): AnalyticsTotals => ({
   views: row.views,
   uniqueVisitors: row.uniqueVisitors,
   clicks: row.clicks,
+  taps: row.taps,
+  clickThroughRate: clickThroughRate(row.clicks, row.views),
+  productViews: row.productViews,
+  productClickThroughRate: clickThroughRate(row.clicks, row.productViews),
+});
+
+const productClicksOf = (row: ProductFiguresRow): ProductClicks => ({
+  ...row,
   clickThroughRate: clickThroughRate(row.clicks, row.views),
 });
 
@@ -65,24 +80,44 @@ export class ReportsService {
       this.reports.shopTotals(shop.shopId, previousRange(range)),
       this.reports.shopDays(shop.shopId, range),
       this.reports.shopDimensions(shop.shopId, range),
-      this.reports.productClicks(shop.shopId, range, TOP_CANDIDATES),
+      this.reports.productFigures(shop.shopId, range, TOP_CANDIDATES),
     ]);
     const products = await this.refs.productsNow(top.map((p) => p.productId));
     return {
       range: this.described(range),
       totals: totalsOf(totals),
       previous: totalsOf(previous),
-      daily: filled(range, days, (date) => ({ date, views: 0, clicks: 0, uniqueVisitors: 0 })),
+      daily: filled(
+        range,
+        days.map(({ date, views, clicks, uniqueVisitors }) => ({
+          date,
+          views,
+          clicks,
+          uniqueVisitors,
+        })),
+        (date) => ({ date, views: 0, clicks: 0, uniqueVisitors: 0 }),
+      ),
       byStore: breakdown(dimensions, 'store'),
       byDevice: breakdown(dimensions, 'device'),
       byBrowser: breakdown(dimensions, 'browser'),
       byRegion: breakdown(dimensions, 'region'),
       byReferrer: breakdown(dimensions, 'referrer'),
+      bySource: breakdown(dimensions, 'source'),
+      byOpensIn: breakdown(dimensions, 'opens_in'),
       topProducts: top
-        .flatMap(({ productId, clicks }) => {
+        .flatMap(({ productId, views, clicks }) => {
           const product = products.get(productId);
           return product && product.shopId === shop.shopId
-            ? [{ productId, title: product.title, shortCode: product.shortCode, clicks }]
+            ? [
+                {
+                  productId,
+                  title: product.title,
+                  shortCode: product.shortCode,
+                  views,
+                  clicks,
+                  clickThroughRate: clickThroughRate(clicks, views),
+                },
+              ]
             : [];
         })
         .slice(0, TOP_PRODUCTS),
@@ -92,7 +127,9 @@ export class ReportsService {
 
   async productClicks(caller: Caller, query: AnalyticsRangeQuery): Promise<ProductClicks[]> {
     const shop = await this.ownShop(caller);
-    return this.reports.productClicks(shop.shopId, this.rangeOf(query));
+    return (await this.reports.productFigures(shop.shopId, this.rangeOf(query))).map(
+      productClicksOf,
+    );
   }
 
   async product(caller: Caller, id: string, query: AnalyticsRangeQuery): Promise<ProductAnalytics> {
@@ -107,27 +144,68 @@ export class ReportsService {
       this.reports.productDays(product.productId, range),
       this.reports.productDimensions(product.productId, range),
     ]);
+    const sum = (field: 'views' | 'clicks' | 'taps') =>
+      days.reduce((total, day) => total + day[field], 0);
     return {
       range: this.described(range),
       product: { id: product.productId, title: product.title, shortCode: product.shortCode },
-      clicks: days.reduce((sum, day) => sum + day.clicks, 0),
-      daily: filled(range, days, (date) => ({ date, clicks: 0 })),
+      views: sum('views'),
+      clicks: sum('clicks'),
+      taps: sum('taps'),
+      clickThroughRate: clickThroughRate(sum('clicks'), sum('views')),
+      daily: filled(
+        range,
+        days.map(({ date, views, clicks }) => ({ date, views, clicks })),
+        (date) => ({ date, views: 0, clicks: 0 }),
+      ),
       byStore: breakdown(dimensions, 'store'),
       byDevice: breakdown(dimensions, 'device'),
       byRegion: breakdown(dimensions, 'region'),
       byBrowser: breakdown(dimensions, 'browser'),
       byReferrer: breakdown(dimensions, 'referrer'),
+      bySource: breakdown(dimensions, 'source'),
+      byOpensIn: breakdown(dimensions, 'opens_in'),
     };
   }
 
   async exportCsv(caller: Caller, query: AnalyticsRangeQuery) {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const days = await this.reports.shopDays(shop.shopId, range);
+    const [days, dimensions] = await Promise.all([
+      this.reports.shopDays(shop.shopId, range),
+      this.reports.shopDimensionDays(shop.shopId, range, CSV_DIMENSIONS),
+    ]);
     return {
       filename: `kartlink-${shop.shopUrl}-${range.from}-to-${range.to}.csv`,
       csv: dailyCsv(
-        filled(range, days, (date) => ({ date, views: 0, clicks: 0, uniqueVisitors: 0 })),
+        filled(range, days, (date) => ({ date, views: 0, clicks: 0, uniqueVisitors: 0, taps: 0 })),
+        dimensions,
+      ),
+    };
+  }
+
+  /**
+   * Each product with page views or clicks in the range as CSV, most clicked first; a product
+   * deleted since is named as such.
+   */
+  async exportProductsCsv(caller: Caller, query: AnalyticsRangeQuery) {
+    const shop = await this.ownShop(caller);
+    const range = this.rangeOf(query);
+    const [figures, dimensions] = await Promise.all([
+      this.reports.productFigures(shop.shopId, range),
+      this.reports.productDimensionClicks(shop.shopId, range, ['store', 'source']),
+    ]);
+    const now = await this.refs.productsNow(figures.map((p) => p.productId));
+    return {
+      filename: `kartlink-${shop.shopUrl}-products-${range.from}-to-${range.to}.csv`,
+      csv: productsCsv(
+        figures.map((p) => {
+          const product = now.get(p.productId);
+          return product && product.shopId === shop.shopId
+            ? { ...p, title: product.title, shortCode: product.shortCode }
+            : { ...p, title: DELETED_PRODUCT, shortCode: '' };
+        }),
+        dimensions,
       ),
     };
   }

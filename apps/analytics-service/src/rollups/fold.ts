@@ -1,7 +1,13 @@
-import { DIRECT_REFERRER, UNKNOWN_KEY } from '@kartlink/contracts';
+import {
+  CLICK_REPEAT_WINDOW_MINUTES,
+  DIRECT_REFERRER,
+  sourceOfReferrer,
+  UNKNOWN_KEY,
+} from '@kartlink/contracts';
 
 /** An event picked for folding, with its reporting day. */
 export interface FoldedEvent {
+  id: string;
   type: string;
   shopId: string;
   productId: string | null;
@@ -14,15 +20,60 @@ export interface FoldedEvent {
   visitor: string;
   bot: boolean;
   owner: boolean;
+  /** A prefetch or preview: counted with the bots. */
+  prefetch: boolean;
+  /** When it happened, in milliseconds since 1970. */
+  at: number;
+  /** null on events stored before sources were kept: the referrer tells. */
+  source: string | null;
+  opensIn: string | null;
+  /** click: a repeated tap (repeatTaps), a tap but not a click. */
+  repeat: boolean;
 }
 
-type Dimension = 'store' | 'device' | 'browser' | 'region' | 'referrer';
+type Dimension = 'store' | 'device' | 'browser' | 'region' | 'referrer' | 'source' | 'opens_in';
+
+const REPEAT_WINDOW_MS = CLICK_REPEAT_WINDOW_MINUTES * 60_000;
+
+/** Whose taps are the same click: one visitor, one product, one store. */
+export const tapKey = (e: Pick<FoldedEvent, 'productId' | 'platform' | 'visitor'>) =>
+  `${e.productId}|${e.platform ?? ''}|${e.visitor}`;
+
+/** A click that counts: a person's (not a bot's, a prefetch's or the owner's). */
+export const countable = (e: FoldedEvent) =>
+  e.type === 'click' && !e.bot && !e.prefetch && !e.owner && e.productId !== null;
+
+/**
+ * The ids of the batch's clicks that repeat a counted click: a tap on the same store of the same
+ * product by the same visitor less than CLICK_REPEAT_WINDOW_MINUTES from a click already counted
+ * (`counted`: their times by tapKey, from earlier folds) or from an earlier tap of the batch
+ * that counted. Taken in time order, so the first tap of a burst is the click.
+ */
+export function repeatTaps(
+  events: readonly FoldedEvent[],
+  counted: ReadonlyMap<string, readonly number[]>,
+): Set<string> {
+  const times = new Map<string, number[]>();
+  const repeats = new Set<string>();
+  const clicks = events
+    .filter(countable)
+    .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const click of clicks) {
+    const key = tapKey(click);
+    let seen = times.get(key);
+    if (!seen) times.set(key, (seen = [...(counted.get(key) ?? [])]));
+    if (seen.some((t) => Math.abs(click.at - t) < REPEAT_WINDOW_MS)) repeats.add(click.id);
+    else seen.push(click.at);
+  }
+  return repeats;
+}
 
 interface ShopDay {
   shopId: string;
   day: string;
   views: number;
   clicks: number;
+  taps: number;
   botEvents: number;
   ownerEvents: number;
 }
@@ -38,13 +89,16 @@ interface ProductDay {
   productId: string;
   day: string;
   shopId: string;
+  views: number;
   clicks: number;
+  taps: number;
 }
 interface ProductDimension {
   productId: string;
   day: string;
   dimension: Dimension;
   key: string;
+  views: number;
   clicks: number;
 }
 interface Visitor {
@@ -60,7 +114,7 @@ export interface Increments {
   productDays: ProductDay[];
   productDimensions: ProductDimension[];
   visitors: Visitor[];
-  /** Products whose click total changed. */
+  /** Products whose click total changed (a repeated tap changes none). */
   productIds: string[];
 }
 
@@ -71,8 +125,15 @@ function dimensionsOf(event: FoldedEvent): Array<[Dimension, string]> {
     ['browser', event.browser ?? UNKNOWN_KEY],
     ['region', event.region ?? UNKNOWN_KEY],
     ['referrer', event.referrer ?? DIRECT_REFERRER],
+    ['source', event.source ?? sourceOfReferrer(event.referrer)],
   ];
-  return event.type === 'click' ? [['store', event.platform ?? UNKNOWN_KEY], ...common] : common;
+  return event.type === 'click'
+    ? [
+        ['store', event.platform ?? UNKNOWN_KEY],
+        ['opens_in', event.opensIn ?? UNKNOWN_KEY],
+        ...common,
+      ]
+    : common;
 }
 
 function bump<T>(map: Map<string, T>, key: string, create: () => T, add: (entry: T) => void) {
@@ -88,8 +149,10 @@ const sorted = <T>(map: Map<string, T>) =>
   [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 
 /**
- * Sums a batch of events into rollup increments. Bots (link previews included) and the
- * owner's own events only count in their own columns; every other figure is people only.
+ * Sums a batch of events into rollup increments. Bots (link previews and prefetches included)
+ * and the owner's own events only count in their own columns; every other figure is people
+ * only. A repeated tap (`repeat`) counts as a tap, never as a click. A view of a product page
+ * is the shop's view and the product's.
  * The lists come sorted, so that concurrent folds lock rollup rows in the same order.
  *
  * A view is a page of the shop opened (the shop page or a product page); a visitor is someone
@@ -107,49 +170,66 @@ export function foldEvents(events: readonly FoldedEvent[]): Increments {
   for (const event of events) {
     const { shopId, day } = event;
     const isClick = event.type === 'click';
+    const excluded = event.bot || event.prefetch || event.owner;
     bump(
       shopDays,
       `${shopId}|${day}`,
-      () => ({ shopId, day, views: 0, clicks: 0, botEvents: 0, ownerEvents: 0 }),
+      () => ({ shopId, day, views: 0, clicks: 0, taps: 0, botEvents: 0, ownerEvents: 0 }),
       (entry) => {
-        if (event.bot) entry.botEvents += 1;
+        if (event.bot || event.prefetch) entry.botEvents += 1;
         else if (event.owner) entry.ownerEvents += 1;
-        else if (isClick) entry.clicks += 1;
-        else entry.views += 1;
+        else if (!isClick) entry.views += 1;
+        else {
+          entry.taps += 1;
+          if (!event.repeat) entry.clicks += 1;
+        }
       },
     );
-    if (event.bot || event.owner) continue;
+    if (excluded) continue;
 
     if (!isClick)
       visitors.set(`${shopId}|${day}|${event.visitor}`, { shopId, day, visitor: event.visitor });
-    for (const [dimension, key] of dimensionsOf(event)) {
-      bump(
-        shopDimensions,
-        `${shopId}|${day}|${dimension}|${key}`,
-        () => ({ shopId, day, dimension, key, views: 0, clicks: 0 }),
-        (entry) => {
-          if (isClick) entry.clicks += 1;
-          else entry.views += 1;
-        },
-      );
-    }
-    if (!isClick || !event.productId) continue;
+    // A repeated tap is a tap of the day, and nothing else.
+    const counts = !isClick || !event.repeat;
+    if (counts)
+      for (const [dimension, key] of dimensionsOf(event)) {
+        bump(
+          shopDimensions,
+          `${shopId}|${day}|${dimension}|${key}`,
+          () => ({ shopId, day, dimension, key, views: 0, clicks: 0 }),
+          (entry) => {
+            if (isClick) entry.clicks += 1;
+            else entry.views += 1;
+          },
+        );
+      }
+    if (!event.productId) continue;
     const productId = event.productId;
-    productIds.add(productId);
+    if (isClick && !event.repeat) productIds.add(productId);
     bump(
       productDays,
       `${productId}|${day}`,
-      () => ({ productId, day, shopId, clicks: 0 }),
-      (entry) => (entry.clicks += 1),
+      () => ({ productId, day, shopId, views: 0, clicks: 0, taps: 0 }),
+      (entry) => {
+        if (!isClick) entry.views += 1;
+        else {
+          entry.taps += 1;
+          if (!event.repeat) entry.clicks += 1;
+        }
+      },
     );
-    for (const [dimension, key] of dimensionsOf(event)) {
-      bump(
-        productDimensions,
-        `${productId}|${day}|${dimension}|${key}`,
-        () => ({ productId, day, dimension, key, clicks: 0 }),
-        (entry) => (entry.clicks += 1),
-      );
-    }
+    if (counts)
+      for (const [dimension, key] of dimensionsOf(event)) {
+        bump(
+          productDimensions,
+          `${productId}|${day}|${dimension}|${key}`,
+          () => ({ productId, day, dimension, key, views: 0, clicks: 0 }),
+          (entry) => {
+            if (isClick) entry.clicks += 1;
+            else entry.views += 1;
+          },
+        );
+      }
   }
   return {
     shopDays: sorted(shopDays),

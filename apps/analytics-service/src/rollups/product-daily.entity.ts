@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** A product's store clicks of one reporting day (people only). */
+/** A product's page views and store clicks of one reporting day (people only). */
 @Entity({ name: 'product_daily' })
 @Index('product_daily_shop_id_day', ['shopId', 'day'])
 export class ProductDailyEntity {
@@ -15,4 +15,12 @@ export class ProductDailyEntity {
 
   @Column({ type: 'int', default: 0 })
   clicks!: number;
+
+  /** Every tap on a store, repeats included. */
+  @Column({ type: 'int', default: 0 })
+  taps!: number;
+
+  /** Views of the product's page. */
+  @Column({ type: 'int', default: 0 })
+  views!: number;
 }

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A product's clicks of one day by one value of a dimension (store, device, ...). */
+/** A product's page views and clicks of one day by one value of a dimension (store, source, ...). */
 @Entity({ name: 'product_daily_dimensions' })
 export class ProductDimensionEntity {
   @PrimaryColumn({ name: 'product_id', type: 'uuid' })
@@ -17,4 +17,8 @@ export class ProductDimensionEntity {
 
   @Column({ type: 'int', default: 0 })
   clicks!: number;
+
+  /** Views of the product's page. */
+  @Column({ type: 'int', default: 0 })
+  views!: number;
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { type FoldedEvent, type Increments } from './fold';
+import { CLICK_REPEAT_WINDOW_MINUTES } from '@kartlink/contracts';
+import { countable, type FoldedEvent, type Increments, tapKey } from './fold';
 
 const columns = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((row) => row[key]);
 
@@ -29,13 +30,107 @@ export class RollupsRepository {
          FROM (SELECT id FROM analytics.events WHERE folded = false
                ORDER BY received_at LIMIT $1 FOR UPDATE SKIP LOCKED) picked
         WHERE e.id = picked.id
-       RETURNING e.type, e.shop_id AS "shopId", e.product_id AS "productId",
+       RETURNING e.id, e.type, e.shop_id AS "shopId", e.product_id AS "productId",
                  to_char(e.occurred_at AT TIME ZONE $2, 'YYYY-MM-DD') AS day,
-                 e.device, e.browser, e.platform, e.region, e.referrer, e.visitor, e.bot, e.owner`,
+                 e.device, e.browser, e.platform, e.region, e.referrer, e.visitor, e.bot, e.owner,
+                 e.prefetch, (extract(epoch FROM e.occurred_at) * 1000)::float8 AS at,
+                 e.source, e.opens_in AS "opensIn", e.repeat_tap AS repeat`,
       [limit, timeZone],
     )) as [FoldedEvent[], number] | FoldedEvent[];
     // TypeORM answers [rows, affected] for UPDATE … RETURNING on PostgreSQL.
     return (Array.isArray(rows[0]) ? rows[0] : rows) as FoldedEvent[];
+  }
+
+  /**
+   * Times of the clicks already counted (folded, not repeats) that the batch's people clicks
+   * could repeat: same visitor, product and store, within the window of one of them, by
+   * tapKey. Locks each key first (until the transaction ends), so that two folds holding taps of
+   * the same visitor take turns and the second sees what the first counted.
+   */
+  async countedClicksNear(
+    manager: EntityManager,
+    events: readonly FoldedEvent[],
+  ): Promise<Map<string, number[]>> {
+    const clicks = events.filter(countable);
+    const counted = new Map<string, number[]>();
+    if (clicks.length === 0) return counted;
+    const keys = [...new Set(clicks.map(tapKey))].sort();
+    await manager.query(
+      `SELECT pg_advisory_xact_lock(h) FROM (
+         SELECT hashtextextended('analytics-tap|' || k, 0) AS h FROM unnest($1::text[]) AS k
+          ORDER BY h OFFSET 0) locks`,
+      [keys],
+    );
+    const times = clicks.map((c) => c.at);
+    // Served by the partial index events_counted_clicks: its WHERE is repeated here.
+    const rows = (await manager.query(
+      `SELECT e.id, e.product_id AS "productId", e.platform, e.visitor,
+              (extract(epoch FROM e.occurred_at) * 1000)::float8 AS at
+         FROM analytics.events e
+         JOIN (SELECT DISTINCT * FROM unnest($1::varchar[], $2::uuid[]) AS k(visitor, product_id)) k
+           ON e.visitor = k.visitor AND e.product_id = k.product_id
+        WHERE e.type = 'click' AND e.folded AND NOT e.repeat_tap
+          AND NOT e.bot AND NOT e.prefetch AND NOT e.owner
+          AND e.occurred_at > to_timestamp($3::float8 / 1000) - make_interval(mins => $5)
+          AND e.occurred_at < to_timestamp($4::float8 / 1000) + make_interval(mins => $5)`,
+      [
+        clicks.map((c) => c.visitor),
+        clicks.map((c) => c.productId),
+        Math.min(...times),
+        Math.max(...times),
+        CLICK_REPEAT_WINDOW_MINUTES,
+      ],
+    )) as Array<Pick<FoldedEvent, 'id' | 'productId' | 'platform' | 'visitor' | 'at'>>;
+    // The batch itself is marked folded already: its taps are not yet counted clicks.
+    const batch = new Set(events.map((e) => e.id));
+    for (const row of rows) {
+      if (batch.has(row.id)) continue;
+      const key = tapKey(row);
+      counted.set(key, [...(counted.get(key) ?? []), row.at]);
+    }
+    return counted;
+  }
+
+  /** Marks the batch's repeated taps as such, in the caller's transaction. */
+  async markRepeats(manager: EntityManager, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await manager.query(
+      `UPDATE analytics.events SET repeat_tap = true WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  /**
+   * The source of the visit each of these clicks came from: the same visitor's latest view of
+   * the shop within the window before the click, when that view came from somewhere (a click
+   * through the tracked redirect has our own page as its referrer, and says "direct").
+   */
+  async sourcesOfVisits(
+    manager: EntityManager,
+    clicks: readonly FoldedEvent[],
+  ): Promise<Map<string, string>> {
+    if (clicks.length === 0) return new Map();
+    const rows = (await manager.query(
+      `SELECT c.id, v.source
+         FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::float8[]) AS c(id, shop_id, visitor, at)
+         CROSS JOIN LATERAL (
+           SELECT e.source FROM analytics.events e
+            -- Served by the partial index events_people_views.
+            WHERE e.visitor = c.visitor AND e.shop_id = c.shop_id AND e.type = 'shop_view'
+              AND NOT e.bot AND NOT e.prefetch
+              AND e.occurred_at <= to_timestamp(c.at / 1000)
+              AND e.occurred_at > to_timestamp(c.at / 1000) - make_interval(mins => $5)
+            ORDER BY e.occurred_at DESC LIMIT 1) v
+        WHERE v.source IS NOT NULL AND v.source <> 'direct'`,
+      [
+        clicks.map((c) => c.id),
+        clicks.map((c) => c.shopId),
+        clicks.map((c) => c.visitor),
+        clicks.map((c) => c.at),
+        CLICK_REPEAT_WINDOW_MINUTES,
+      ],
+    )) as Array<{ id: string; source: string }>;
+    return new Map(rows.map((row) => [row.id, row.source]));
   }
 
   /** Adds a batch's increments to the rollups, in the caller's transaction. */
@@ -45,11 +140,12 @@ export class RollupsRepository {
     if (days.length > 0) {
       await manager.query(
         `INSERT INTO analytics.shop_daily
-           (shop_id, day, views, clicks, unique_visitors, bot_events, owner_events)
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[])
+           (shop_id, day, views, clicks, unique_visitors, bot_events, owner_events, taps)
+         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[])
          ON CONFLICT (shop_id, day) DO UPDATE SET
            views = shop_daily.views + EXCLUDED.views,
            clicks = shop_daily.clicks + EXCLUDED.clicks,
+           taps = shop_daily.taps + EXCLUDED.taps,
            unique_visitors = shop_daily.unique_visitors + EXCLUDED.unique_visitors,
            bot_events = shop_daily.bot_events + EXCLUDED.bot_events,
            owner_events = shop_daily.owner_events + EXCLUDED.owner_events`,
@@ -61,6 +157,7 @@ export class RollupsRepository {
           days.map((d) => uniques.get(`${d.shopId}|${d.day}`) ?? 0),
           columns(days, 'botEvents'),
           columns(days, 'ownerEvents'),
+          columns(days, 'taps'),
         ],
       );
     }
@@ -85,31 +182,37 @@ export class RollupsRepository {
     const products = inc.productDays;
     if (products.length > 0) {
       await manager.query(
-        `INSERT INTO analytics.product_daily (product_id, day, shop_id, clicks)
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::int[])
+        `INSERT INTO analytics.product_daily (product_id, day, shop_id, clicks, taps, views)
+         SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::int[], $5::int[], $6::int[])
          ON CONFLICT (product_id, day) DO UPDATE SET
-           clicks = product_daily.clicks + EXCLUDED.clicks`,
+           clicks = product_daily.clicks + EXCLUDED.clicks,
+           taps = product_daily.taps + EXCLUDED.taps,
+           views = product_daily.views + EXCLUDED.views`,
         [
           columns(products, 'productId'),
           columns(products, 'day'),
           columns(products, 'shopId'),
           columns(products, 'clicks'),
+          columns(products, 'taps'),
+          columns(products, 'views'),
         ],
       );
     }
     const productDims = inc.productDimensions;
     if (productDims.length > 0) {
       await manager.query(
-        `INSERT INTO analytics.product_daily_dimensions (product_id, day, dimension, key, clicks)
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::varchar[], $4::varchar[], $5::int[])
+        `INSERT INTO analytics.product_daily_dimensions (product_id, day, dimension, key, clicks, views)
+         SELECT * FROM unnest($1::uuid[], $2::date[], $3::varchar[], $4::varchar[], $5::int[], $6::int[])
          ON CONFLICT (product_id, day, dimension, key) DO UPDATE SET
-           clicks = product_daily_dimensions.clicks + EXCLUDED.clicks`,
+           clicks = product_daily_dimensions.clicks + EXCLUDED.clicks,
+           views = product_daily_dimensions.views + EXCLUDED.views`,
         [
           columns(productDims, 'productId'),
           columns(productDims, 'day'),
           columns(productDims, 'dimension'),
           columns(productDims, 'key'),
           columns(productDims, 'clicks'),
+          columns(productDims, 'views'),
         ],
       );
     }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Events, type ProductClicksChanged } from '@kartlink/contracts';
+import { Events, type ProductClicksChanged, sourceOfReferrer } from '@kartlink/contracts';
 import {
   CONFIG,
   ensureAnalyticsStream,
@@ -8,8 +8,9 @@ import {
   NatsRequester,
 } from '@kartlink/server-kit';
 import { JSONCodec, type JetStreamClient } from 'nats';
+import type { EntityManager } from 'typeorm';
 import type { AnalyticsConfig } from '../config';
-import { foldEvents } from './fold';
+import { countable, type FoldedEvent, foldEvents, repeatTaps } from './fold';
 import { RollupsRepository } from './rollups.repository';
 
 /** One fold run stops taking new batches after this long, leaving the rest to the next run. */
@@ -19,7 +20,8 @@ const codec = JSONCodec<ProductClicksChanged>();
 
 /**
  * Folds stored events into the rollups, exactly once each: a batch is taken (and marked
- * folded) and added to the rollups in one transaction, so a crash folds it again or not at all.
+ * folded), its repeated taps found, and added to the rollups in one transaction, so a crash
+ * folds it again or not at all.
  * Then tells shop-service the new click totals of the products it touched.
  */
 @Injectable()
@@ -55,7 +57,8 @@ export class RollupsService implements OnApplicationBootstrap {
           limit,
           this.config.ANALYTICS_TIMEZONE,
         );
-        if (events.length > 0) await this.rollups.apply(manager, foldEvents(events));
+        if (events.length > 0)
+          await this.rollups.apply(manager, foldEvents(await this.people(manager, events)));
         return events.length;
       });
       folded += taken;
@@ -64,6 +67,30 @@ export class RollupsService implements OnApplicationBootstrap {
     if (folded > 0) this.logger.debug({ folded }, 'events folded into the rollups');
     await this.announceTotals();
     return folded;
+  }
+
+  /**
+   * The batch as it counts: repeated taps marked (and stored as such), and a click with no
+   * source of its own ("direct": the tracked redirect's referrer is our own page) given the
+   * source of the visit it came from.
+   */
+  private async people(manager: EntityManager, events: FoldedEvent[]): Promise<FoldedEvent[]> {
+    const clicks = events.filter(countable);
+    if (clicks.length === 0) return events;
+    const repeats = repeatTaps(events, await this.rollups.countedClicksNear(manager, events));
+    await this.rollups.markRepeats(manager, [...repeats]);
+    // A repeated tap counts nowhere but in the taps: it needs no source.
+    const sources = await this.rollups.sourcesOfVisits(
+      manager,
+      clicks.filter(
+        (c) => !repeats.has(c.id) && (c.source ?? sourceOfReferrer(c.referrer)) === 'direct',
+      ),
+    );
+    return events.map((e) =>
+      repeats.has(e.id) || sources.has(e.id)
+        ? { ...e, repeat: repeats.has(e.id), source: sources.get(e.id) ?? e.source }
+        : e,
+    );
   }
 
   /**

@@ -12,8 +12,13 @@ export class ShopDailyEntity {
   @Column({ type: 'int', default: 0 })
   views!: number;
 
+  /** Store clicks: repeated taps of a visitor within 30 minutes counted once. */
   @Column({ type: 'int', default: 0 })
   clicks!: number;
+
+  /** Every tap on a store, repeats included. */
+  @Column({ type: 'int', default: 0 })
+  taps!: number;
 
   @Column({ name: 'unique_visitors', type: 'int', default: 0 })
   uniqueVisitors!: number;

@@ -9,7 +9,7 @@ export class ShopDimensionEntity {
   @PrimaryColumn({ type: 'date' })
   day!: string;
 
-  /** store, device, browser, region or referrer. */
+  /** store, device, browser, region, referrer, source or opens_in. */
   @PrimaryColumn({ type: 'varchar', length: 16 })
   dimension!: string;
 

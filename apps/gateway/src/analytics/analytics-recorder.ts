@@ -5,6 +5,7 @@ import {
   ErrorCode,
   Events,
   type TrackedEvent,
+  USER_AGENT_MAX,
 } from '@kartlink/contracts';
 import { ensureAnalyticsStream, LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import type { FastifyRequest } from 'fastify';
@@ -15,8 +16,14 @@ import { AccessTokenVerifier } from '../auth/access-token.verifier';
 import type { GatewayConfig } from '../config';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG, REDIS } from '../tokens';
-import { hostOf, referrerHost, type TrackInput } from './track-input';
-import { isBotUserAgent, visitorAgent } from './user-agent';
+import {
+  campaignOfReferer,
+  hostOf,
+  pageFromReferer,
+  referrerHost,
+  type TrackInput,
+} from './track-input';
+import { isBotUserAgent, isPrefetch, visitorAgent, visitorSource } from './user-agent';
 import { DailySalt, visitorHash } from './visitor';
 
 const codec = JSONCodec<TrackedEvent>();
@@ -59,7 +66,17 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
     );
   }
 
-  /** Publishes one visit or click; answers its id once JetStream has stored it. */
+  /**
+   * Publishes one visit or click; answers its id once JetStream has stored it.
+   *
+   * The device, browser and source are read from the request (its User-Agent and Referer
+   * headers, the body's referrer), never from what the page says about itself; the raw user
+   * agent (cut to USER_AGENT_MAX) and the bot decision go with the event, so the rules can be
+   * applied again later. HEAD requests, bots and prefetches (isPrefetch) are recorded but never
+   * counted. `input.opensIn` says where a click sends the visitor ('app' or 'web'; the tracked
+   * redirect knows, the beacon's clicks go to the website); `input.page` which product page a
+   * visit was on, else the Referer header of one of our product pages tells.
+   */
   async record(target: TrackTarget, input: TrackInput, request: FastifyRequest): Promise<string> {
     const userAgent = request.headers['user-agent'] ?? '';
     const [salt, viewerUserId] = await Promise.all([
@@ -67,19 +84,32 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
       this.viewerOf(request.headers.authorization),
     ]);
     const ownHosts = this.ownHostsWith(request.headers.host);
-    // Read from the header the browser sent; a client without one may say it in the body.
     const agent = userAgent.trim() ? visitorAgent(userAgent) : undefined;
+    const referrer = referrerHost(input.referrer, request.headers.referer, ownHosts);
+    const page =
+      target.type === 'shop_view'
+        ? (input.page ?? pageFromReferer(request.headers.referer, target.shopUrl, ownHosts))
+        : undefined;
     const event: TrackedEvent = {
       id: randomUUID(),
       ...target,
       occurredAt: new Date().toISOString(),
-      device: agent?.device ?? input.device,
-      browser: agent?.browser ?? input.browser,
+      device: agent?.device ?? null,
+      browser: agent?.browser ?? null,
       timeZone: input.timeZone,
       platform: target.type === 'click' ? input.platform : null,
-      referrer: referrerHost(input.referrer, request.headers.referer, ownHosts),
+      referrer,
       visitor: visitorHash(salt, request.ip, userAgent),
       bot: request.method === 'HEAD' || isBotUserAgent(userAgent),
+      prefetch: isPrefetch(request.headers),
+      userAgent: userAgent.slice(0, USER_AGENT_MAX),
+      source: visitorSource(
+        userAgent,
+        referrer,
+        campaignOfReferer(request.headers.referer, ownHosts),
+      ),
+      ...(target.type === 'click' ? { opensIn: input.opensIn ?? null } : {}),
+      ...(page ? { page } : {}),
       ...(viewerUserId ? { viewerUserId } : {}),
     };
     await this.publish(event);
@@ -107,6 +137,9 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
           referrer: null,
           visitor: visitorHash(salt, request.ip, userAgent),
           bot: true,
+          prefetch: isPrefetch(request.headers),
+          userAgent: userAgent.slice(0, USER_AGENT_MAX),
+          source: visitorSource(userAgent, null),
         }),
       )
       .catch((err: unknown) => this.logger.warn({ err, shopUrl }, 'link preview not recorded'));

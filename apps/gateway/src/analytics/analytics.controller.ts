@@ -24,8 +24,16 @@ import { ServiceClient } from '../services/service-client';
 const RANGE_DOC =
   'from and to are YYYY-MM-DD calendar days in the reporting time zone (ANALYTICS_TIMEZONE, ' +
   'Asia/Kolkata by default), both included, at most 366 days apart; by default the last 30 ' +
-  'days up to today. Bots, link previews and the owner’s own visits are counted apart in ' +
-  '`excluded`, never in the figures. 404 with requiresSetup: true while the caller has no shop.';
+  'days up to today. Bots, link previews, prefetches and the owner’s own visits are counted ' +
+  'apart in `excluded`, never in the figures. A click is a visitor’s tap on a store; taps on the ' +
+  'same store of the same product by the same visitor within 30 minutes of a counted click are ' +
+  'one click (every tap is in `taps`). Sources are instagram, whatsapp, facebook, youtube, x, ' +
+  'telegram, direct and other (the in-app browser, else the referrer; a click through the ' +
+  'tracked redirect takes the source of the visit it followed); opens-in keys are app (the ' +
+  'store’s app), web (its website) and unknown. Click-through rate is clicks / views (of the ' +
+  'shop’s pages, or of the product’s page), 4 decimals; the overview’s productClickThroughRate ' +
+  'is the shop’s clicks / views of its product pages alone. 404 with requiresSetup: true while the ' +
+  'caller has no shop.';
 /** The range query and the refusals every read shares, in the API document. */
 const RangeRead = (summary: string, description = RANGE_DOC) =>
   applyDecorators(
@@ -53,7 +61,7 @@ export class AnalyticsController {
 
   @Get('overview')
   @RangeRead(
-    'The shop’s views, unique visitors, clicks and click-through rate for a range, the previous range of equal length, a daily series, breakdowns by store, device, browser, region and referrer, and the top 10 products',
+    'The shop’s views, unique visitors, clicks, taps and click-through rate for a range, the previous range of equal length, a daily series, breakdowns by store, device, browser, region, referrer, source and app or website, and the top 10 products with their page views and click-through rate',
   )
   overview(
     @CurrentCaller() caller: Caller,
@@ -64,7 +72,7 @@ export class AnalyticsController {
 
   @Get('products')
   @RangeRead(
-    'Clicks of each of the owner’s products in the range (products without clicks left out)',
+    'Each of the owner’s products with page views or clicks in the range: views, clicks, taps, click-through rate, and clicks that opened the store’s app or its website',
   )
   products(
     @CurrentCaller() caller: Caller,
@@ -75,7 +83,7 @@ export class AnalyticsController {
 
   @Get('products/:id')
   @RangeRead(
-    'One product’s clicks in the range: by day, store, device, region, browser and referrer',
+    'One product’s page views, clicks, taps and click-through rate in the range: by day, store, device, region, browser, referrer, source and app or website',
     `${RANGE_DOC} Another owner's product answers 404.`,
   )
   @ApiParam({ name: 'id', description: 'the product id' })
@@ -94,7 +102,7 @@ export class AnalyticsController {
   @Get('export.csv')
   @ApiProduces('text/csv')
   @RangeRead(
-    'The daily figures of the range as CSV: date, views, unique_visitors, clicks, click_through_rate (4 decimals), one row a day, oldest first',
+    'The daily figures of the range as CSV, one row a day, oldest first: date, views, unique_visitors, clicks, click_through_rate (4 decimals), taps, app_opens, web_opens, clicks_from_{instagram, whatsapp, facebook, youtube, x, telegram, direct, other}, then clicks_on_{store} for each store clicked in the range',
     `${RANGE_DOC} Sent as an attachment named kartlink-{shopUrl}-{from}-to-{to}.csv.`,
   )
   async exportCsv(
@@ -102,8 +110,32 @@ export class AnalyticsController {
     @Query() query: AnalyticsRangeRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RawBody<string>> {
+    return this.csv(Subjects.analytics.exportCsv, caller, query, reply);
+  }
+
+  @Get('products.csv')
+  @ApiProduces('text/csv')
+  @RangeRead(
+    'Each product with page views or clicks in the range as CSV, most clicked first: product, short_code, views, clicks, click_through_rate (4 decimals), taps, app_opens, web_opens, clicks_from_{instagram, whatsapp, facebook, youtube, x, telegram, direct, other}, then clicks_on_{store} for each store clicked in the range',
+    `${RANGE_DOC} Sent as an attachment named kartlink-{shopUrl}-products-{from}-to-{to}.csv. A product title starting with = + - or @ is written with a ' first, so that no spreadsheet runs it.`,
+  )
+  async exportProductsCsv(
+    @CurrentCaller() caller: Caller,
+    @Query() query: AnalyticsRangeRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RawBody<string>> {
+    return this.csv(Subjects.analytics.exportProductsCsv, caller, query, reply);
+  }
+
+  /** A CSV export of analytics-service, sent as a file that no cache keeps. */
+  private async csv(
+    subject: string,
+    caller: Caller,
+    query: AnalyticsRangeRequest,
+    reply: FastifyReply,
+  ): Promise<RawBody<string>> {
     const { filename, csv } = await this.services.request<{ filename: string; csv: string }>(
-      Subjects.analytics.exportCsv,
+      subject,
       { caller, query },
     );
     void reply

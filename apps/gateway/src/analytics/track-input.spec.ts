@@ -1,4 +1,10 @@
-import { hostOf, readTrackBody, referrerHost } from './track-input';
+import {
+  campaignOfReferer,
+  hostOf,
+  pageFromReferer,
+  readTrackBody,
+  referrerHost,
+} from './track-input';
 
 describe('readTrackBody', () => {
   it('normalises what a visitor says and ignores fields it does not know', () => {
@@ -9,6 +15,7 @@ describe('readTrackBody', () => {
         location: 'Asia/Kolkata',
         platform: 'Amazon',
         referrer: 'https://www.instagram.com/',
+        page: ' AB3x9k2 ',
         extra: { anything: true },
       }),
     ).toEqual({
@@ -18,17 +25,31 @@ describe('readTrackBody', () => {
         timeZone: 'Asia/Kolkata',
         platform: 'amazon',
         referrer: 'https://www.instagram.com/',
+        page: 'ab3x9k2',
       },
     });
   });
 
   it('takes a missing body, nulls and empty texts as "not said"', () => {
-    const nothing = { device: null, browser: null, timeZone: null, platform: null, referrer: null };
+    const nothing = {
+      device: null,
+      browser: null,
+      timeZone: null,
+      platform: null,
+      referrer: null,
+      page: null,
+    };
     expect(readTrackBody(undefined)).toEqual({ input: nothing });
     expect(readTrackBody('')).toEqual({ input: nothing });
     expect(readTrackBody({ device: null, browser: '', location: '  ' })).toEqual({
       input: nothing,
     });
+  });
+
+  it('takes a page that is no short code as no product page', () => {
+    for (const page of ['a/b', '../x', 'kurta?x=1', 'ab c'])
+      expect(readTrackBody({ page })).toMatchObject({ input: { page: null } });
+    expect(readTrackBody({ page: 'Kurta-2' })).toMatchObject({ input: { page: 'kurta-2' } });
   });
 
   it('reads a beacon sent as text', () => {
@@ -95,5 +116,45 @@ describe('helpers', () => {
   it('reads hosts from addresses and Host headers', () => {
     expect(hostOf('https://www.kartlink.example:8443')).toBe('kartlink.example');
     expect(hostOf('127.0.0.1:3000')).toBe('127.0.0.1');
+  });
+});
+
+describe('pageFromReferer', () => {
+  const own = new Set(['kartlink.example']);
+  it('reads the short code of one of our product pages of that shop', () => {
+    expect(
+      pageFromReferer('https://kartlink.example/meera-finds/ab3x9k2', 'meera-finds', own),
+    ).toBe('ab3x9k2');
+    expect(
+      pageFromReferer('https://www.kartlink.example/Meera-Finds/AB3X9K2?utm=x', 'meera-finds', own),
+    ).toBe('ab3x9k2');
+  });
+
+  it('finds no product page in the shop page, another shop, another site or anything else', () => {
+    for (const referer of [
+      undefined,
+      'not a url',
+      'https://kartlink.example/meera-finds',
+      'https://kartlink.example/other-shop/ab3x9k2',
+      'https://evil.example/meera-finds/ab3x9k2',
+      'https://kartlink.example/meera-finds/ab3x9k2/go/amazon',
+      'https://kartlink.example/meera-finds/%3Cscript%3E',
+    ])
+      expect(pageFromReferer(referer, 'meera-finds', own)).toBeUndefined();
+  });
+});
+
+describe('campaignOfReferer', () => {
+  const own = new Set(['kartlink.example']);
+  it('reads the utm_source (or ref) of our own page only', () => {
+    const page = 'https://kartlink.example/meera-finds/ab3x9k2';
+    expect(campaignOfReferer(`${page}?utm_source=whatsapp&utm_medium=status`, own)).toBe(
+      'whatsapp',
+    );
+    expect(campaignOfReferer(`${page}?ref=ig`, own)).toBe('ig');
+    expect(campaignOfReferer(page, own)).toBeUndefined();
+    expect(campaignOfReferer('https://evil.example/x?utm_source=whatsapp', own)).toBeUndefined();
+    expect(campaignOfReferer('not a url', own)).toBeUndefined();
+    expect(campaignOfReferer(undefined, own)).toBeUndefined();
   });
 });

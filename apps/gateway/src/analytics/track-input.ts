@@ -1,4 +1,4 @@
-import { type FieldError, TRACK_LIMITS } from '@kartlink/contracts';
+import { type FieldError, type OpensIn, TRACK_LIMITS } from '@kartlink/contracts';
 import type { preValidationHookHandler } from 'fastify';
 import { JsonBodyMessages, MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-body';
 import { ajv, fieldErrors, shortText } from '../http/route-schema';
@@ -11,9 +11,19 @@ export interface TrackInput {
   timeZone: string | null;
   platform: string | null;
   referrer: string | null;
+  /**
+   * Clicks: whether the store's app or its website is being opened. The tracked redirect says
+   * so; the beacon's clicks are 'web'. Absent or null: not known.
+   */
+  opensIn?: OpensIn | null;
+  /** Visits: the short code of the product page shown, if it was one. */
+  page?: string | null;
 }
 
 type Field = keyof typeof TRACK_LIMITS;
+
+/** Short codes are plain letters, digits and dashes: anything else is not a product page. */
+const SHORT_CODE = /^[a-z0-9-]{1,40}$/;
 /** A tracking body once its schema accepted it. */
 export type TrackBody = Partial<Record<Field, string | null>>;
 
@@ -27,8 +37,14 @@ export const TRACK_BODY = {
   allOf: [
     {
       properties: {
-        device: shortText('mobile, tablet or desktop', TRACK_LIMITS.device),
-        browser: shortText('e.g. Chrome, Safari, Instagram', TRACK_LIMITS.browser),
+        device: shortText(
+          'ignored: the device is read from the User-Agent header',
+          TRACK_LIMITS.device,
+        ),
+        browser: shortText(
+          'ignored: the browser is read from the User-Agent header',
+          TRACK_LIMITS.browser,
+        ),
         location: shortText(
           'the visitor’s IANA time zone, e.g. Asia/Kolkata',
           TRACK_LIMITS.location,
@@ -40,6 +56,10 @@ export const TRACK_BODY = {
         referrer: shortText(
           'document.referrer of the page; only its host is kept',
           TRACK_LIMITS.referrer,
+        ),
+        page: shortText(
+          'visits: the short code of the product page shown (a click ignores it)',
+          TRACK_LIMITS.page,
         ),
       },
     },
@@ -76,12 +96,15 @@ export const readBeacon: preValidationHookHandler = (request, _reply, done) => {
 export function toTrackInput(body: TrackBody): TrackInput {
   const device = body.device?.trim();
   const platform = body.platform?.trim();
+  const page = body.page?.trim().toLowerCase();
   return {
     device: device ? device.toLowerCase() : null,
     browser: body.browser?.trim() || null,
     timeZone: body.location?.trim() || null,
     platform: platform ? platform.toLowerCase() : null,
     referrer: body.referrer?.trim() || null,
+    // Anything but a short code names no product page: the visit is the shop's only.
+    page: page && SHORT_CODE.test(page) ? page : null,
   };
 }
 
@@ -131,4 +154,46 @@ export function hostOf(address: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The product page a visit of a shop was on when the body does not say: the Referer header of
+ * one of our own pages `/{shopUrl}/{shortCode}` (a beacon from the same origin sends the whole
+ * address). Undefined for the shop page and for anything else.
+ */
+export function pageFromReferer(
+  refererHeader: string | undefined,
+  shopUrl: string,
+  ownHosts: ReadonlySet<string>,
+): string | undefined {
+  if (!refererHeader) return undefined;
+  let url: URL;
+  try {
+    url = new URL(refererHeader);
+  } catch {
+    return undefined;
+  }
+  if (!ownHosts.has(url.hostname.toLowerCase().replace(/^www\./, ''))) return undefined;
+  const [shop, code, ...rest] = url.pathname.toLowerCase().split('/').filter(Boolean);
+  if (rest.length > 0 || !code || shop !== shopUrl) return undefined;
+  return SHORT_CODE.test(code) ? code : undefined;
+}
+
+/**
+ * The `utm_source` (or `ref`) of the page a request came from, when it is one of our own pages
+ * (a shared link's own word on where it was posted, e.g. `?utm_source=whatsapp`).
+ */
+export function campaignOfReferer(
+  refererHeader: string | undefined,
+  ownHosts: ReadonlySet<string>,
+): string | undefined {
+  if (!refererHeader) return undefined;
+  let url: URL;
+  try {
+    url = new URL(refererHeader);
+  } catch {
+    return undefined;
+  }
+  if (!ownHosts.has(url.hostname.toLowerCase().replace(/^www\./, ''))) return undefined;
+  return url.searchParams.get('utm_source') ?? url.searchParams.get('ref') ?? undefined;
 }

@@ -14,9 +14,15 @@ const RATE_WINDOW_MS = 60_000;
 
 const description =
   'No token needed. With a valid bearer token, the owner’s own visits are counted apart; an ' +
-  'invalid token is simply anonymous. Bots and link-preview fetchers (by user agent) are ' +
-  'recorded but counted apart. The client address is never stored: a visitor is a hash of a ' +
-  'daily random salt, the address and the user agent. A text/plain body (a beacon) is read as JSON.';
+  'invalid token is simply anonymous. Bots and link-preview fetchers (by user agent, with a ' +
+  'maintained list) and prefetches or previews (a `Purpose: prefetch`, `Sec-Purpose: prefetch` ' +
+  'or `X-Purpose: preview` header) are recorded but counted apart. Device, browser and source ' +
+  '(Instagram, WhatsApp, Facebook, YouTube, X, Telegram, direct, other: the in-app browser ' +
+  'named in the user agent, else the referrer, else the utm_source of our own page in the ' +
+  'Referer header) are read from the request, not from the body; ' +
+  'the user agent (first 512 characters) is kept with the event. The client address is never ' +
+  'stored: a visitor is a hash of a daily random salt, the address and the user agent. A ' +
+  'text/plain body (a beacon) is read as JSON.';
 const answers = {
   202: {
     description:
@@ -67,7 +73,13 @@ export function registerTrackingRoutes(app: NestFastifyApplication) {
 
   async function track(target: TrackTarget, request: FastifyRequest, reply: FastifyReply) {
     await enforceRateLimit(limiter, logger, policy, request, reply);
-    const eventId = await recorder.record(target, toTrackInput(request.body as TrackBody), request);
+    const input = toTrackInput(request.body as TrackBody);
+    // The beacon is sent as the store's website is opened; the tracked redirect says otherwise.
+    const eventId = await recorder.record(
+      target,
+      target.type === 'click' ? { ...input, opensIn: 'web' } : input,
+      request,
+    );
     const data: TrackAccepted = { eventId };
     return reply.status(202).header('cache-control', 'no-store').send({ success: true, data });
   }

@@ -1,3 +1,4 @@
+import { visitSource, type VisitSource } from '@kartlink/contracts';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 
@@ -17,6 +18,8 @@ interface Agent {
   bot: boolean;
   device: Device;
   browser: string;
+  /** The app whose in-app browser this is, as ua-parser-js names it. */
+  app?: VisitSource;
 }
 
 // Visitors share a few user agents (a phone model's browser, an app's in-app browser): each is
@@ -58,13 +61,22 @@ const BROWSER_NAMES: Record<string, string> = {
   WebKit: 'Other',
 };
 
-function parse(userAgent: string): { device: Device; browser: string } {
+// In-app browsers ua-parser-js knows, as the source of a visit (Messenger reads as Facebook).
+const APP_SOURCES: Record<string, VisitSource> = {
+  Instagram: 'instagram',
+  Facebook: 'facebook',
+  Twitter: 'x',
+};
+
+function parse(userAgent: string): Omit<Agent, 'bot'> {
   const parser = new UAParser(userAgent);
   const { name } = parser.getBrowser();
   const { type } = parser.getDevice();
+  const app = name ? APP_SOURCES[name] : undefined;
   return {
     device: type === 'mobile' || type === 'tablet' ? type : 'desktop',
     browser: name ? (BROWSER_NAMES[name] ?? name) : 'Other',
+    ...(app ? { app } : {}),
   };
 }
 
@@ -72,4 +84,39 @@ function parse(userAgent: string): { device: Device; browser: string } {
 export function visitorAgent(userAgent: string): { device: Device; browser: string } {
   const { device, browser } = agentOf(userAgent);
   return { device, browser };
+}
+
+/**
+ * Where a visit or click came from: the in-app browser ua-parser-js reads in the user agent,
+ * else contracts' visitSource (the apps it does not know, e.g. Telegram's, then the referring
+ * host, already without www. and our own site counted as none, then the `utm_source` of the
+ * page's own address).
+ */
+export function visitorSource(
+  userAgent: string,
+  referrerHost: string | null,
+  campaign?: string | null,
+): VisitSource {
+  const ua = userAgent.trim();
+  return (ua ? agentOf(ua).app : undefined) ?? visitSource(ua, referrerHost, campaign);
+}
+
+/**
+ * A request the browser or an app made ahead of the person, not because of them: Chrome's and
+ * Edge's prefetch and prerender (`Sec-Purpose: prefetch`, `prefetch;prerender`), the older
+ * `Purpose: prefetch` (and Firefox's `X-Moz: prefetch`), and Facebook's app fetching a link to
+ * show a preview (`X-Purpose: preview`). Recorded apart, never counted.
+ */
+export function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
+  const said = (name: string, word: string) => {
+    const value = headers[name];
+    const text = Array.isArray(value) ? value.join(',') : value;
+    return !!text && text.toLowerCase().includes(word);
+  };
+  return (
+    said('sec-purpose', 'prefetch') ||
+    said('purpose', 'prefetch') ||
+    said('x-moz', 'prefetch') ||
+    said('x-purpose', 'preview')
+  );
 }

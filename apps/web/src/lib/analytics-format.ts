@@ -122,3 +122,28 @@ export function referrerName(key: string): string {
   if (key === UNKNOWN_KEY) return 'Unknown';
   return REFERRER_SITES.find(([, host]) => host.test(key))?.[0] ?? key;
 }
+
+/** Sources (VISIT_SOURCES) by the name and colour people know the app by. */
+const SOURCES: Record<string, { name: string; color: string }> = {
+  instagram: { name: 'Instagram', color: '#d62976' },
+  whatsapp: { name: 'WhatsApp', color: '#25d366' },
+  facebook: { name: 'Facebook', color: '#1877f2' },
+  youtube: { name: 'YouTube', color: '#ff0000' },
+  x: { name: 'X (Twitter)', color: '#64748b' },
+  telegram: { name: 'Telegram', color: '#229ed9' },
+  direct: { name: 'Direct', color: '#6366f1' },
+  other: { name: 'Other sites', color: '#94a3b8' },
+};
+
+/** A source key as people say it: "x" → "X (Twitter)", "direct" → "Direct". */
+export const sourceName = (key: string) =>
+  SOURCES[key]?.name ?? (key === UNKNOWN_KEY ? 'Unknown' : capitalised(key));
+
+export const sourceColor = (key: string) => SOURCES[key]?.color ?? '#94a3b8';
+
+/** Where a click took the shopper: "app" → "Store's app". */
+export function opensInName(key: string): string {
+  if (key === 'app') return 'Store’s app';
+  if (key === 'web') return 'Store’s website';
+  return 'Not known';
+}

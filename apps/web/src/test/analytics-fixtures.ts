@@ -23,7 +23,15 @@ function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-const ZERO: AnalyticsTotals = { views: 0, uniqueVisitors: 0, clicks: 0, clickThroughRate: 0 };
+const ZERO: AnalyticsTotals = {
+  views: 0,
+  uniqueVisitors: 0,
+  clicks: 0,
+  taps: 0,
+  clickThroughRate: 0,
+  productViews: 0,
+  productClickThroughRate: 0,
+};
 
 /** An overview of a range with nothing in it (and nothing before it either). */
 export function emptyOverview(
@@ -41,6 +49,8 @@ export function emptyOverview(
     byBrowser: [],
     byRegion: [],
     byReferrer: [],
+    bySource: [],
+    byOpensIn: [],
     topProducts: [],
     excluded: { bots: 0, owner: 0 },
     ...overrides,
@@ -55,8 +65,24 @@ export function busyOverview(from: string, to: string): AnalyticsOverview {
   const base = emptyOverview(from, to);
   return {
     ...base,
-    totals: { views: 123_456, uniqueVisitors: 61_000, clicks: 15_185, clickThroughRate: 0.123 },
-    previous: { views: 98_765, uniqueVisitors: 0, clicks: 16_872, clickThroughRate: 0.1708 },
+    totals: {
+      views: 123_456,
+      uniqueVisitors: 61_000,
+      clicks: 15_185,
+      taps: 16_000,
+      clickThroughRate: 0.123,
+      productViews: 50_000,
+      productClickThroughRate: 0.3037,
+    },
+    previous: {
+      views: 98_765,
+      uniqueVisitors: 0,
+      clicks: 16_872,
+      taps: 17_000,
+      clickThroughRate: 0.1708,
+      productViews: 40_000,
+      productClickThroughRate: 0.4218,
+    },
     daily: base.daily.map((point, index) =>
       point.date === to
         ? { date: to, views: 4_321, uniqueVisitors: 2_100, clicks: 987 }
@@ -84,18 +110,32 @@ export function busyOverview(from: string, to: string): AnalyticsOverview {
       { key: 'instagram.com', views: 20_000, clicks: 0 },
       { key: 'direct', views: 43_456, clicks: 15_185 },
     ],
+    bySource: [
+      { key: 'instagram', views: 80_000, clicks: 10_000 },
+      { key: 'whatsapp', views: 30_000, clicks: 4_500 },
+      { key: 'direct', views: 13_456, clicks: 685 },
+      { key: 'youtube', views: 0, clicks: 0 },
+    ],
+    byOpensIn: [
+      { key: 'web', views: 0, clicks: 5_185 },
+      { key: 'app', views: 0, clicks: 10_000 },
+    ],
     topProducts: [
       {
         productId: '0b6f1f3e-6a54-4f0e-9a57-2f3c1c9f4a11',
         title: 'Pochampally ikat saree',
         shortCode: 'k3x9abc',
+        views: 20_000,
         clicks: 7_592,
+        clickThroughRate: 0.3796,
       },
       {
         productId: '5d1c7a2e-1f3b-4c5d-8e9f-0a1b2c3d4e5f',
         title: 'Kalamkari dupatta',
         shortCode: 'd8upt7a',
+        views: 0,
         clicks: 100,
+        clickThroughRate: 0,
       },
     ],
     excluded: { bots: 1_234, owner: 56 },
@@ -113,9 +153,13 @@ export function productAnalytics(
   return {
     range: { from, to, timeZone: 'Asia/Kolkata' },
     product: { id, title: 'Pochampally ikat saree', shortCode: 'k3x9abc' },
+    views: 40,
     clicks: 14,
+    taps: 15,
+    clickThroughRate: 0.35,
     daily: days.map((date, index) => ({
       date,
+      views: index === days.length - 1 ? 30 : index === days.length - 2 ? 10 : 0,
       clicks: index === days.length - 1 ? 12 : index === days.length - 2 ? 2 : 0,
     })),
     byStore: [
@@ -126,6 +170,8 @@ export function productAnalytics(
     byRegion: [],
     byBrowser: [],
     byReferrer: [],
+    bySource: [],
+    byOpensIn: [],
     ...overrides,
   };
 }

@@ -2,15 +2,27 @@ import toast from 'react-hot-toast';
 import type { DayRange } from '../../../lib/analytics-range';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { saveFile } from '../../../lib/save-file';
-import { useExportAnalyticsCsvMutation } from '../api/analytics-api';
+import { type CsvRequest, useExportAnalyticsCsvMutation } from '../api/analytics-api';
 
-/** Downloads the range's daily figures as CSV (fetched with the session, saved as a file). */
-export function ExportCsvButton({ range, disabled }: { range: DayRange; disabled?: boolean }) {
+interface ExportCsvButtonProps {
+  range: DayRange;
+  /** One row a day (the default) or one row a product. */
+  rows?: CsvRequest['rows'];
+  disabled?: boolean;
+}
+
+const LABELS = { days: 'Export CSV', products: 'Export products CSV' } as const;
+
+/**
+ * Downloads the range's figures as CSV, one row a day or a product (fetched with the session,
+ * saved as a file).
+ */
+export function ExportCsvButton({ range, rows = 'days', disabled }: ExportCsvButtonProps) {
   const [exportCsv, { isLoading }] = useExportAnalyticsCsvMutation();
 
   const download = async () => {
     try {
-      const { csv, filename } = await exportCsv(range).unwrap();
+      const { csv, filename } = await exportCsv({ ...range, rows }).unwrap();
       saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
     } catch (failure) {
       const status = httpStatusOf(failure);
@@ -26,7 +38,7 @@ export function ExportCsvButton({ range, disabled }: { range: DayRange; disabled
       disabled={disabled || isLoading}
       onClick={() => void download()}
     >
-      {isLoading ? 'Exporting…' : 'Export CSV'}
+      {isLoading ? 'Exporting…' : LABELS[rows]}
     </button>
   );
 }

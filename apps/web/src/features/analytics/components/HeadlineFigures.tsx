@@ -1,5 +1,11 @@
 import type { AnalyticsTotals } from '@kartlink/contracts';
-import { changeBetween, formatCount, formatRate, type Change } from '../../../lib/analytics-format';
+import {
+  changeBetween,
+  countOf,
+  formatCount,
+  formatRate,
+  type Change,
+} from '../../../lib/analytics-format';
 
 interface HeadlineFiguresProps {
   totals: AnalyticsTotals;
@@ -57,7 +63,7 @@ export function HeadlineFigures({ totals, previous, previousLabel }: HeadlineFig
     },
     {
       name: 'Clicks',
-      hint: 'Times a visitor chose a store',
+      hint: 'Times a visitor chose a store (repeated taps within 30 minutes count once)',
       value: formatCount(totals.clicks),
       change: changeBetween(totals.clicks, previous.clicks),
     },
@@ -66,6 +72,11 @@ export function HeadlineFigures({ totals, previous, previousLabel }: HeadlineFig
       hint: 'Clicks for every 100 views',
       value: formatRate(totals.clickThroughRate),
       change: changeBetween(totals.clickThroughRate, previous.clickThroughRate),
+      // From a product's page to a store: where the choice is made.
+      more:
+        totals.productViews > 0
+          ? `From product pages: ${formatRate(totals.productClickThroughRate)} (${countOf(totals.productViews, 'view', 'views')})`
+          : undefined,
     },
   ];
   return (
@@ -76,6 +87,7 @@ export function HeadlineFigures({ totals, previous, previousLabel }: HeadlineFig
           <p className="figure__value">{figure.value}</p>
           <ChangeLine change={figure.change} previousLabel={previousLabel} />
           <p className="figure__hint">{figure.hint}</p>
+          {'more' in figure && figure.more && <p className="figure__hint">{figure.more}</p>}
         </div>
       ))}
     </section>

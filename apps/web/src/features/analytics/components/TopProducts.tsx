@@ -1,6 +1,6 @@
 import type { TopProduct } from '@kartlink/contracts';
 import { Link } from 'react-router';
-import { formatCount, formatShare } from '../../../lib/analytics-format';
+import { countOf, formatCount, formatRate, formatShare } from '../../../lib/analytics-format';
 
 interface TopProductsProps {
   products: TopProduct[];
@@ -8,7 +8,11 @@ interface TopProductsProps {
   totalClicks: number;
 }
 
-/** The products shoppers clicked most, each linking to its own page. */
+/**
+ * The products shoppers clicked most, each linking to its own page, with its click-through
+ * rate: store clicks for every 100 views of its page (a product whose page is opened often but
+ * rarely sends anyone to a store needs a better photo, price or description).
+ */
 export function TopProducts({ products, totalClicks }: TopProductsProps) {
   return (
     <section className="analytics-card" aria-labelledby="top-products-title">
@@ -27,6 +31,11 @@ export function TopProducts({ products, totalClicks }: TopProductsProps) {
               <th scope="col">Product</th>
               <th scope="col">Clicks</th>
               <th scope="col">Share</th>
+              <th scope="col">
+                <abbr title="Click-through rate: clicks for every 100 views of the product’s page">
+                  Rate
+                </abbr>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -40,6 +49,14 @@ export function TopProducts({ products, totalClicks }: TopProductsProps) {
                 </th>
                 <td>{formatCount(product.clicks)}</td>
                 <td>{formatShare(product.clicks, totalClicks)}</td>
+                <td className="top-products__rate">
+                  {product.views > 0 ? formatRate(product.clickThroughRate) : '–'}
+                  <span className="top-products__views">
+                    {product.views > 0
+                      ? ` of ${countOf(product.views, 'view', 'views')}`
+                      : ' no page views'}
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>

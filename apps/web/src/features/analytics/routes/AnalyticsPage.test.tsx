@@ -4,15 +4,42 @@ import {
   busyOverview,
   emptyOverview,
   freezeToday,
+  productAnalytics,
   TEST_TODAY,
 } from '../../../test/analytics-fixtures';
 import { statusOf, testShop } from '../../../test/fixtures';
 import { captureDownloads, textOf } from '../../../test/downloads';
-import { fail, file, mockApi, ok, type ApiCall, type Reply } from '../../../test/mock-api';
+import {
+  fail,
+  file,
+  mockApi,
+  ok,
+  type ApiCall,
+  type Handler,
+  type Reply,
+} from '../../../test/mock-api';
 import { renderApp, TEST_ACCESS_TOKEN, TEST_USER } from '../../../test/render-app';
 import { TEST_PUBLIC_URL } from '../../../test/public-url';
 
 const OVERVIEW = 'GET /analytics/overview';
+const SAREE = '0b6f1f3e-6a54-4f0e-9a57-2f3c1c9f4a11';
+const DUPATTA = '5d1c7a2e-1f3b-4c5d-8e9f-0a1b2c3d4e5f';
+/** The saree's own figures, as GET /analytics/products/{id} answers them. */
+const sareeFigures = (call: ApiCall) => {
+  const { from, to } = rangeOf(call);
+  return ok(
+    productAnalytics(SAREE, from ?? '', to ?? '', {
+      bySource: [
+        { key: 'instagram', views: 30, clicks: 10 },
+        { key: 'whatsapp', views: 10, clicks: 4 },
+      ],
+      byOpensIn: [
+        { key: 'app', views: 0, clicks: 11 },
+        { key: 'web', views: 0, clicks: 3 },
+      ],
+    }),
+  );
+};
 // 15 March 2026, India: the last 30, 7, 90 and 366 days.
 const LAST_30 = { from: '2026-02-14', to: TEST_TODAY };
 const LAST_7 = { from: '2026-03-09', to: TEST_TODAY };
@@ -28,7 +55,7 @@ const rangeOf = (call: ApiCall) => {
 function openAnalytics(
   answer: (range: { from: string; to: string }) => Reply | Promise<Reply>,
   path = '/dashboard/analytics',
-  more: Record<string, Reply> = {},
+  more: Record<string, Handler> = {},
 ) {
   const api = mockApi({
     'GET /shop/status': ok(statusOf(testShop())),
@@ -37,6 +64,7 @@ function openAnalytics(
       const { from, to } = rangeOf(call);
       return answer({ from: from ?? '', to: to ?? '' });
     },
+    [`GET /analytics/products/${SAREE}`]: sareeFigures,
     ...more,
   });
   const app = renderApp(path, { user: TEST_USER });
@@ -87,6 +115,7 @@ describe('the analytics page', () => {
 
     const rate = screen.getByRole('group', { name: 'Click-through rate' });
     expect(within(rate).getByText('12.3%')).toBeInTheDocument();
+    expect(rate).toHaveTextContent('From product pages: 30.4% (50,000 views)');
     expect(within(rate).getByText('↓ 28%')).toBeInTheDocument();
 
     expect(overviewRanges()).toEqual([LAST_30]);
@@ -117,6 +146,9 @@ describe('the analytics page', () => {
     );
     expect(term('Click-through rate').nextElementSibling).toHaveTextContent(
       'Clicks for every 100 views.',
+    );
+    expect(term('Clicks').nextElementSibling).toHaveTextContent(
+      'Taps on the same store of the same product by the same visitor within 30 minutes count as one click.',
     );
   });
 
@@ -160,10 +192,12 @@ describe('the analytics page', () => {
       within(saree)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['7,592', '50%']);
-    expect(within(top).getByRole('row', { name: /Kalamkari dupatta 100 <1%/ })).toBeVisible();
+    ).toEqual(['7,592', '50%', '38% of 20,000 views']);
+    expect(
+      within(top).getByRole('row', { name: /Kalamkari dupatta 100 <1% – no page views/ }),
+    ).toBeVisible();
 
-    const sources = screen.getByRole('table', { name: 'Where visitors came from' });
+    const sources = screen.getByRole('table', { name: 'Referring sites' });
     // l.instagram.com and instagram.com are one source.
     expect(within(sources).getByRole('row', { name: 'Instagram 80,000 0' })).toBeInTheDocument();
     expect(
@@ -182,6 +216,72 @@ describe('the analytics page', () => {
         { exact: false },
       ),
     ).toBeInTheDocument();
+  });
+
+  it('shows where shoppers came from with each source’s rate, and how many clicks opened the app', async () => {
+    openAnalytics(busy);
+    const sources = await screen.findByRole('table', { name: 'Where shoppers came from' });
+    expect(
+      within(sources)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Instagram80,00010,00012.5%', 'WhatsApp30,0004,50015%', 'Direct13,4566855.1%']);
+
+    const opened = screen.getByRole('table', { name: 'App or website' });
+    expect(within(opened).getByRole('row', { name: 'Store’s app 10,000 66%' })).toBeVisible();
+    expect(within(opened).getByRole('row', { name: 'Store’s website 5,185 34%' })).toBeVisible();
+    expect(
+      screen.getByText(
+        '10,000 clicks of 15,185 opened the store’s app, where shoppers are signed in.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('shows one product’s clicks by store, source and app or website, for the product chosen', async () => {
+    const { user, api } = openAnalytics(busy, undefined, {
+      [`GET /analytics/products/${DUPATTA}`]: (call: ApiCall) => {
+        const { from, to } = rangeOf(call);
+        return ok(
+          productAnalytics(DUPATTA, from ?? '', to ?? '', {
+            product: { id: DUPATTA, title: 'Kalamkari dupatta', shortCode: 'd8upt7a' },
+            views: 0,
+            clicks: 2,
+            taps: 2,
+            clickThroughRate: 0,
+            byStore: [{ key: 'myntra', views: 0, clicks: 2 }],
+          }),
+        );
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'One product’s figures' });
+    expect(within(card).getByRole('combobox', { name: 'Product' })).toHaveValue(SAREE);
+    expect(
+      await within(card).findByText(
+        '40 views of its page, 14 clicks (35% click-through), 15 taps on stores.',
+      ),
+    ).toBeVisible();
+    const rows = (name: string) =>
+      within(within(card).getByRole('table', { name }))
+        .getAllByRole('row')
+        .map((row) => row.textContent);
+    expect(rows('Clicks by store of Pochampally ikat saree')).toEqual(['Amazon9', 'Flipkart5']);
+    expect(rows('Clicks by source of Pochampally ikat saree')).toEqual([
+      'Instagram10',
+      'WhatsApp4',
+    ]);
+    expect(rows('App or website of Pochampally ikat saree')).toEqual([
+      'Store’s app11',
+      'Store’s website3',
+    ]);
+    expect(api.callsTo(`GET /analytics/products/${SAREE}`)[0].path).toBe(
+      `/analytics/products/${SAREE}?from=2026-02-14&to=2026-03-15`,
+    );
+
+    await user.selectOptions(within(card).getByRole('combobox', { name: 'Product' }), DUPATTA);
+    expect(await within(card).findByText('0 views of its page, 2 clicks.')).toBeVisible();
+    expect(rows('Clicks by store of Kalamkari dupatta')).toEqual(['Myntra2']);
+    expect(within(card).getAllByText('None in this period.')).toHaveLength(2);
   });
 
   it('says what failed and tries again', async () => {
@@ -362,6 +462,27 @@ describe('the analytics page', () => {
     expect(downloads[0].href).toBe('blob:http://localhost:3000/file-1');
     expect(await textOf(downloads[0].blob)).toBe(csv);
     expect(api.callsTo(OVERVIEW)).toHaveLength(1);
+  });
+
+  it('exports each product’s figures as CSV too', async () => {
+    const csv = 'product,short_code,views,clicks\nKurta,k3x9abc,10,2\n';
+    const filename = 'kartlink-asha-crafts-products-2026-02-14-to-2026-03-15.csv';
+    const { user, api } = openAnalytics(busy, undefined, {
+      'GET /analytics/products.csv': file(csv, 'text/csv; charset=utf-8', filename),
+    });
+    await figure('Views');
+    const downloads = captureDownloads();
+
+    await user.click(screen.getByRole('button', { name: 'Export products CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(api.callsTo('GET /analytics/products.csv')).toEqual([
+      expect.objectContaining({
+        path: '/analytics/products.csv?from=2026-02-14&to=2026-03-15',
+        authorization: `Bearer ${TEST_ACCESS_TOKEN}`,
+      }),
+    ]);
+    expect(downloads[0].name).toBe(filename);
+    expect(await textOf(downloads[0].blob)).toBe(csv);
   });
 
   it('says when the export fails', async () => {

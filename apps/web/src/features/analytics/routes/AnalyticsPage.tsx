@@ -28,7 +28,11 @@ import { AnalyticsSkeleton, NoVisitsInRange, NoVisitsYet } from '../components/E
 import { ExportCsvButton } from '../components/ExportCsvButton';
 import { HeadlineFigures } from '../components/HeadlineFigures';
 import { RangePicker } from '../components/RangePicker';
+import { OpensInSplit } from '../components/OpensInSplit';
+import { ProductFigures } from '../components/ProductFigures';
+import { SourcesTable } from '../components/SourcesTable';
 import { TopProducts } from '../components/TopProducts';
+import { opensInRows, sourceRows } from '../utils/breakdowns';
 import {
   choiceFromParams,
   paramsOfChoice,
@@ -122,7 +126,10 @@ export function AnalyticsPage() {
             How many people visit your shop, and which products and stores they click.
           </p>
         </div>
-        <ExportCsvButton range={range} disabled={!query.currentData} />
+        <div className="analytics-page__exports">
+          <ExportCsvButton range={range} disabled={!query.currentData} />
+          <ExportCsvButton range={range} rows="products" disabled={!query.currentData} />
+        </div>
       </div>
 
       <RangePicker
@@ -269,7 +276,16 @@ function Overview({
         </section>
       </div>
 
+      <div className="analytics-grid">
+        <SourcesTable rows={sourceRows(overview.bySource)} />
+        <OpensInSplit rows={opensInRows(overview.byOpensIn)} />
+      </div>
+
       <TopProducts products={overview.topProducts} totalClicks={overview.totals.clicks} />
+      <ProductFigures
+        products={overview.topProducts}
+        range={{ from: overview.range.from, to: overview.range.to }}
+      />
 
       <div className="analytics-grid analytics-grid--three">
         <BreakdownTable
@@ -283,8 +299,8 @@ function Overview({
           rows={named(overview.byRegion, regionName)}
         />
         <BreakdownTable
-          title="Where visitors came from"
-          rowHeader="Source"
+          title="Referring sites"
+          rowHeader="Site"
           rows={named(overview.byReferrer, referrerName)}
         />
       </div>
@@ -313,13 +329,29 @@ function Definitions() {
           comes back another day counts again. A day never has more visitors than views.
         </dd>
         <dt>Clicks</dt>
-        <dd>Every time a visitor chose a store to buy from.</dd>
+        <dd>
+          Every time a visitor chose a store to buy from. Taps on the same store of the same product
+          by the same visitor within 30 minutes count as one click.
+        </dd>
         <dt>Click-through rate</dt>
-        <dd>Clicks for every 100 views.</dd>
+        <dd>Clicks for every 100 views. For a product, for every 100 views of its own page.</dd>
+        <dt>Source</dt>
+        <dd>
+          The app your link was opened in (Instagram, Facebook), or the site or app it was tapped in
+          (WhatsApp, YouTube, X, Telegram). WhatsApp often opens links without saying so: add{' '}
+          <code>?utm_source=whatsapp</code> to the links you share there. Direct: typed, bookmarked
+          or with no trace of where it came from. A store click counts for the source of the visit
+          it followed.
+        </dd>
+        <dt>App or website</dt>
+        <dd>
+          Whether a click opened the store&apos;s app on the phone (where shoppers are signed in) or
+          its website.
+        </dd>
       </dl>
       <p>
-        Visits by bots and link previews, and your own visits while signed in, are left out of every
-        figure.
+        Visits by bots, link previews and pages loaded ahead of a tap, and your own visits while
+        signed in, are left out of every figure.
       </p>
     </details>
   );
