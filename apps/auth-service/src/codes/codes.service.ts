@@ -50,8 +50,17 @@ export class CodesService {
     await this.codes.delete(id);
   }
 
-  /** Checks and uses up the code; throws the message a person should see when it is wrong. */
-  async redeem(open: EmailCodeEntity | null, code: string): Promise<EmailCodeEntity> {
+  /**
+   * Checks and uses up the code; throws the message a person should see when it is wrong.
+   * `alsoCheck` is a secret sent with the code (the pending sign-up's password): it is compared
+   * only after an attempt is spent, so that it cannot be guessed more often than the code, and
+   * its refusal comes first.
+   */
+  async redeem(
+    open: EmailCodeEntity | null,
+    code: string,
+    alsoCheck?: () => Promise<ServiceError | undefined>,
+  ): Promise<EmailCodeEntity> {
     if (!open) throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
     if (open.expiresAt.getTime() <= Date.now())
       throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.expired);
@@ -62,12 +71,16 @@ export class CodesService {
         open.attempts >= MAX_CODE_ATTEMPTS ? CodeMessages.locked : CodeMessages.expired,
       );
     }
-    if (!(await verifySecret(open.codeHash, code))) {
+    const [refusal, codeMatches] = await Promise.all([
+      alsoCheck?.(),
+      verifySecret(open.codeHash, code),
+    ]);
+    if (refusal || !codeMatches) {
       if (attempts >= MAX_CODE_ATTEMPTS) {
         await this.codes.consume(open.id);
         throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.locked);
       }
-      throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
+      throw refusal ?? new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
     }
     if (!(await this.codes.consume(open.id)))
       throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
