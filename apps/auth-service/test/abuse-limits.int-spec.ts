@@ -47,6 +47,9 @@ async function registered(name: string): Promise<string> {
   return email;
 }
 
+const login = (email: string, pass: string, ip: string) =>
+  service.request(Subjects.auth.login, { body: { email, password: pass }, client: { ip } });
+
 describe('verify-otp of a pending sign-up (finding 4)', () => {
   it('spends a code attempt on every wrong password, so password guesses lock the code', async () => {
     const email = uniqueEmail('pending');
@@ -121,5 +124,31 @@ describe('existence checks (finding 5)', () => {
     forAccount.push(forAccount[3]);
     // An argon2id hash takes tens of milliseconds; the answers must not differ by one.
     expect(Math.abs(median(forAccount) - median(forNobody))).toBeLessThan(15);
+  });
+});
+
+describe('failed logins (finding 3)', () => {
+  it('lets no parallel burst past the limit: each try is counted before the password is checked', async () => {
+    const email = await registered('burst');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        refusal(login(email, `Burst${i}guess1`, '10.9.8.7')).then((r) => r.code),
+      ),
+    );
+    const checked = answers.filter((code) => code === 'UNAUTHORIZED').length;
+    expect(checked).toBeLessThanOrEqual(6);
+    expect(answers.filter((code) => code === 'RATE_LIMITED')).toHaveLength(20 - checked);
+  });
+
+  it("slows the guesser's address down without locking the owner out elsewhere", async () => {
+    const email = await registered('owner');
+    for (let i = 0; i < 5; i += 1)
+      expect((await refusal(login(email, `Guess${i}word1`, '10.1.1.1'))).code).toBe('UNAUTHORIZED');
+    const slowed = await refusal(login(email, password, '10.1.1.1'));
+    expect(slowed.code).toBe('RATE_LIMITED');
+    expect(slowed.message).toBe('Too many login attempts. Please try again in 30 seconds.');
+    // The owner, from their own address, signs in at once.
+    const owner = await login(email, password, '10.2.2.2');
+    expect(owner).toMatchObject({ session: { user: { email } } });
   });
 });
