@@ -4,6 +4,7 @@ import type {
   CodeSent,
   CustomTokenAnswer,
   ImpersonationToken,
+  SignInPreview,
 } from '@kartlink/contracts';
 import { pgQuery } from '@kartlink/testing';
 import {
@@ -428,7 +429,17 @@ describe('admin impersonation', () => {
       15 * 60_000,
     );
 
+    // The link's page first says whose account it opens; asking does not use the token up.
     const helper = new Visitor();
+    const preview = await helper.post<SignInPreview>('/auth/session/preview', {
+      token: made.body.data.token,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toEqual({
+      email: userEmail,
+      displayName: 'Asha Rao',
+      impersonation: true,
+    });
     const session = await helper.post<AuthSession>('/auth/session', {
       token: made.body.data.token,
     });
@@ -440,6 +451,11 @@ describe('admin impersonation', () => {
     expect(
       (await new Visitor().post('/auth/session', { token: made.body.data.token })).status,
     ).toBe(401);
+    const used = await new Visitor().post('/auth/session/preview', {
+      token: made.body.data.token,
+    });
+    expect(used.status).toBe(401);
+    expect(used.body.error).toBe('This sign-in link is invalid or has expired.');
 
     await helper.post('/auth/logout');
     const audit = await pgQuery<{ type: string }>(

@@ -10,6 +10,7 @@ import {
   NEW_ACCOUNT_SECONDS,
   normalizeEmail,
   type SessionStatus,
+  type SignInPreview,
   isUuid,
 } from '@kartlink/contracts';
 import { CONFIG, LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
@@ -98,6 +99,19 @@ export class SessionsService {
       expiresAt,
     });
     return { token, expiresAt };
+  }
+
+  /** Whose account this one-time token opens, without using it: the page asks before it signs in. */
+  async preview(token: string): Promise<SignInPreview> {
+    const open = await this.sessions.findOpenSignInToken(tokenHash(token));
+    const user = open && (await this.users.findById(open.userId));
+    if (!open || !user)
+      throw new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.invalidToken);
+    return {
+      email: user.email,
+      displayName: user.displayName ?? null,
+      impersonation: open.purpose === 'impersonation',
+    };
   }
 
   async exchange(token: string, rememberMe: boolean, client: ClientInfo): Promise<IssuedSession> {

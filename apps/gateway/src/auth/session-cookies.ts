@@ -12,6 +12,7 @@ import type { GatewayConfig } from '../config';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
 import { AuthMessages } from './access-token.verifier';
+import { clearGoogleSignInCookie, GOOGLE_SIGN_IN_COOKIE, readCookie } from './auth-cookies';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 
 /** Starts, rotates and ends sessions, keeping the refresh token in its cookie. */
@@ -37,6 +38,14 @@ export class SessionCookies {
       client: clientOf(request),
     });
     return this.answer(issued, reply);
+  }
+
+  /** Google's callback left a one-time token in its cookie: it is taken (and the cookie cleared). */
+  async startFromGoogle(request: FastifyRequest, reply: FastifyReply): Promise<AuthSession> {
+    const token = readCookie(request, GOOGLE_SIGN_IN_COOKIE);
+    clearGoogleSignInCookie(reply, this.secure);
+    if (!token) throw new ServiceError(ErrorCode.UNAUTHORIZED, AuthMessages.signInExpired);
+    return this.start(Subjects.auth.exchangeToken, { token }, request, reply);
   }
 
   async refresh(request: FastifyRequest, reply: FastifyReply): Promise<AuthSession> {
