@@ -18,7 +18,7 @@ export interface ServiceHealth {
 }
 
 /** A check as the public sees it: whether it passed, never why not (that goes to the logs). */
-export interface HealthState {
+interface HealthState {
   ok: boolean;
 }
 

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /** Failed tries an address may make at one e-mail before it has to wait. */
-export const FREE_LOGIN_TRIES = 5;
+const FREE_LOGIN_TRIES = 5;
 const FIRST_WAIT_MS = 30_000;
 const LONGEST_WAIT_MS = 15 * 60_000;
 /** A record is forgotten after this long without a try. */
