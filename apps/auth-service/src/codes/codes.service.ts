@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode, OTP_LENGTH, OTP_VALIDITY_SECONDS, type OtpPurpose } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import { randomInt } from 'node:crypto';
-import { hashSecret, verifySecret } from '../crypto/hashing';
+import { decoyHash, hashSecret, verifySecret } from '../crypto/hashing';
 import { CodesRepository } from './codes.repository';
 import type { EmailCodeEntity } from './email-code.entity';
 
@@ -61,7 +61,11 @@ export class CodesService {
     code: string,
     alsoCheck?: () => Promise<ServiceError | undefined>,
   ): Promise<EmailCodeEntity> {
-    if (!open) throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
+    if (!open) {
+      // As slow as a wrong code: no open code must not tell that no account asked for one.
+      await verifySecret(await decoyHash(), code);
+      throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
+    }
     if (open.expiresAt.getTime() <= Date.now())
       throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.expired);
     const attempts = await this.codes.takeAttempt(open.id, MAX_CODE_ATTEMPTS);

@@ -53,9 +53,10 @@ export class PasswordResetService {
   async verify(body: PasswordResetVerifyOtpBody): Promise<void> {
     const email = normalizeEmail(body.email);
     const user = await this.users.findByEmail(email);
-    // No account: the same answer as a wrong code.
+    const open = user && (await this.codes.findOpen(email, OtpPurpose.passwordReset));
+    // No account: the same answer as a wrong code, after as long.
+    await this.codes.redeem(open ?? null, body.otp);
     if (!user) throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
-    await this.codes.redeem(await this.codes.findOpen(email, OtpPurpose.passwordReset), body.otp);
     user.passwordHash = await hashSecret(body.newPassword);
     await this.users.save(user);
     await this.sessions.revoke({ userId: user.id }, 'password-reset');
