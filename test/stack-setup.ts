@@ -48,7 +48,7 @@ export default async function stackSetup(
       logLevel: 'info',
       // Tests act as many visitors: each sends its own X-Forwarded-For, as an ingress would.
       extraEnv: {
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
         GOOGLE_ISSUER: google.issuer,
         GOOGLE_CLIENT_ID: google.clientId,
         GOOGLE_CLIENT_SECRET: google.clientSecret,

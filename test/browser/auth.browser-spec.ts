@@ -2,6 +2,7 @@ import { fetchMail } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { at, launchChromium, reached } from '../support/browser';
+import { personLogin } from '../support/oidc-provider';
 
 // Signs up, verifies the e-mailed code, signs out and in again, through the real screens of
 // the built web app served by the gateway that test/stack-setup.ts starts.
@@ -99,5 +100,34 @@ describe('accounts and sign-in', () => {
     await page.getByRole('alert').getByText('Invalid email or password.').waitFor();
     expect(pathOf(page)).toBe('/auth');
     await page.context().close();
+  });
+
+  it('signs in with Google in this browser, and never with a token someone put in the address', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    // A link made to sign this browser in to someone else's account does nothing.
+    await page.goto(at('/auth#token=planted-sign-in-token&redirect=%2Fdashboard'));
+    await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+    expect(pathOf(page)).toBe('/auth');
+    expect(await page.evaluate('localStorage.getItem("auth-user")')).toBeNull();
+
+    // Continue with Google, at the test provider: its login form, then its consent.
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    const email = `google.browser.${Date.now()}.${randomInt(1e6)}@example.com`;
+    await page
+      .locator('input[name="login"]')
+      .fill(personLogin({ email, email_verified: true, name: 'Gita Browser' }));
+    await page.locator('input[name="password"]').fill('any');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Back on /auth, the hand-over cookie became a session: the new account's phone step.
+    const dialog = page.getByRole('dialog', { name: 'One last step' });
+    await dialog.waitFor();
+    expect(pathOf(page)).toBe('/auth');
+    expect(new URL(page.url()).hash).toBe('');
+    await dialog.getByRole('button', { name: 'Skip for now' }).click();
+    await reached(page, '/shop/setup');
+    await context.close();
   });
 });

@@ -324,6 +324,9 @@ describe('a toast in the dashboard', () => {
     const { context, page } = await open('phone');
     await screenshotOnFailure(page, 'layout-toast-admin', async () => {
       await page.goto(at(`/admin-login?token=${encodeURIComponent(made.body.data.token)}`));
+      // The link says whose account it opens and waits for a yes.
+      await page.getByRole('heading', { name: 'Continue as Asha Rao?' }).waitFor();
+      await page.getByRole('button', { name: 'Continue' }).click();
       await reached(page, '/dashboard');
       await page.getByText(`Viewing as ${email} (admin)`).waitFor();
       const { toast, toggle } = await boxesWhileSavedToastShows(page);

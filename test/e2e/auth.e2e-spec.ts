@@ -4,6 +4,7 @@ import type {
   CodeSent,
   CustomTokenAnswer,
   ImpersonationToken,
+  SignInPreview,
 } from '@kartlink/contracts';
 import { pgQuery } from '@kartlink/testing';
 import {
@@ -263,16 +264,18 @@ describe('sessions', () => {
     expect(unknown.body.error).toBe(wrong.body.error);
   });
 
-  it('stops password guessing after five failures', async () => {
+  it("slows password guessing after five failures from one address, not the owner's sign-in", async () => {
     const { email } = await signUp(new Visitor());
     const guesser = new Visitor();
     for (let i = 0; i < 5; i += 1)
       expect((await guesser.post('/auth/login', { email, password: `Guess${i}xyz1` })).status).toBe(
         401,
       );
-    const locked = await guesser.post('/auth/login', { email, password: strongPassword });
-    expect(locked.status).toBe(429);
-    expect(locked.body.error).toBe('Too many login attempts. Please try again in 15 minutes.');
+    const slowed = await guesser.post('/auth/login', { email, password: strongPassword });
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.error).toBe('Too many login attempts. Please try again in 30 seconds.');
+    const owner = await new Visitor().post('/auth/login', { email, password: strongPassword });
+    expect(owner.status).toBe(200);
   });
 
   it('rotates the refresh token, and a replayed one ends the whole session', async () => {
@@ -426,7 +429,17 @@ describe('admin impersonation', () => {
       15 * 60_000,
     );
 
+    // The link's page first says whose account it opens; asking does not use the token up.
     const helper = new Visitor();
+    const preview = await helper.post<SignInPreview>('/auth/session/preview', {
+      token: made.body.data.token,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toEqual({
+      email: userEmail,
+      displayName: 'Asha Rao',
+      impersonation: true,
+    });
     const session = await helper.post<AuthSession>('/auth/session', {
       token: made.body.data.token,
     });
@@ -438,6 +451,11 @@ describe('admin impersonation', () => {
     expect(
       (await new Visitor().post('/auth/session', { token: made.body.data.token })).status,
     ).toBe(401);
+    const used = await new Visitor().post('/auth/session/preview', {
+      token: made.body.data.token,
+    });
+    expect(used.status).toBe(401);
+    expect(used.body.error).toBe('This sign-in link is invalid or has expired.');
 
     await helper.post('/auth/logout');
     const audit = await pgQuery<{ type: string }>(

@@ -32,6 +32,24 @@ class Browser {
     return this.send(url, { method: 'GET' });
   }
 
+  /** What the web app does on /auth#google=signed-in: a session for the sign-in cookie. */
+  async exchange(): Promise<Pick<Answer<AuthSession>, 'status' | 'body'>> {
+    const response = await this.send(new URL('/api/auth/session/google', stackBaseUrl()), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as Answer<AuthSession>['body'],
+    };
+  }
+
+  /** The cookies this browser holds for the stack, by name. */
+  cookies(): Map<string, string> {
+    return this.jars.get(new URL(stackBaseUrl()).host) ?? new Map();
+  }
+
   post(url: URL, form: Record<string, string>) {
     return this.send(url, {
       method: 'POST',
@@ -163,10 +181,6 @@ const ageAccount = (email: string) =>
     email,
   ]);
 
-async function exchange(token: string): Promise<Answer<AuthSession>> {
-  return new Visitor().post<AuthSession>('/auth/session', { token });
-}
-
 describe('Google sign-in through OpenID Connect', () => {
   it('says Google sign-in is configured, so the web app shows the button', async () => {
     const answer = await new Visitor().call<AuthProviders>('GET', '/auth/providers');
@@ -192,6 +206,13 @@ describe('Google sign-in through OpenID Connect', () => {
       nonce: expect.stringMatching(/^[\w-]{43}$/) as string,
     });
     const state = to.searchParams.get('state')!;
+    // The state is bound to this browser: a short-lived cookie only the callback receives.
+    const stateCookie = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('kartlink_google_state='));
+    expect(stateCookie).toBe(
+      `kartlink_google_state=${state}; Path=/api/auth/google/callback; HttpOnly; SameSite=Lax; Max-Age=600`,
+    );
     const { REDIS_URL, REDIS_KEY_PREFIX } = readTestEnv();
     const redis = createRedis(REDIS_URL, REDIS_KEY_PREFIX, 'e2e-google');
     try {
@@ -217,7 +238,7 @@ describe('Google sign-in through OpenID Connect', () => {
     }
   });
 
-  it('creates the account on a first sign-in and lands on /auth with a token and newUser', async () => {
+  it('creates the account on a first sign-in and lands on /auth with newUser, the token in a cookie', async () => {
     const asha = person('google-first');
     const landing = await googleSignIn({ person: asha }, { redirect: '/dashboard/products' });
 
@@ -225,8 +246,10 @@ describe('Google sign-in through OpenID Connect', () => {
     expect(landing.fragment.get('error')).toBeNull();
     expect(landing.fragment.get('redirect')).toBe('/dashboard/products');
     expect(landing.fragment.get('newUser')).toBe('1');
-    const token = landing.fragment.get('token')!;
-    expect(token).toMatch(/^[\w-]{40,}$/);
+    expect(landing.fragment.get('google')).toBe('signed-in');
+    // The one-time token is no address anyone could send to someone else: it is a cookie.
+    expect(landing.fragment.has('token')).toBe(false);
+    expect(landing.browser.cookies().get('kartlink_google_signin')).toMatch(/^[\w-]{40,}$/);
 
     const [row] = await userRows(asha.email);
     expect(row).toMatchObject({
@@ -239,7 +262,9 @@ describe('Google sign-in through OpenID Connect', () => {
     const state = landing.callback.searchParams.get('state');
     expect(await redisKeys(`google-state:${state}`)).toEqual([]);
 
-    const session = await exchange(token);
+    // Another browser has no sign-in to take.
+    expect((await new Browser().exchange()).status).toBe(401);
+    const session = await landing.browser.exchange();
     expect(session.status).toBe(200);
     expect(session.body.data).toMatchObject({
       isNewUser: true,
@@ -252,7 +277,7 @@ describe('Google sign-in through OpenID Connect', () => {
       },
     });
     // The token works once.
-    expect((await exchange(token)).status).toBe(401);
+    expect((await landing.browser.exchange()).status).toBe(401);
   });
 
   it('counts a second sign-in as new only while the account is under 10 s old', async () => {
@@ -268,7 +293,7 @@ describe('Google sign-in through OpenID Connect', () => {
     const later = await googleSignIn({ person: ravi });
     expect(later.fragment.get('error')).toBeNull();
     expect(later.fragment.has('newUser')).toBe(false);
-    const session = await exchange(later.fragment.get('token')!);
+    const session = await later.browser.exchange();
     expect(session.status).toBe(200);
     expect(session.body.data).toMatchObject({
       isNewUser: false,
@@ -302,7 +327,7 @@ describe('Google sign-in through OpenID Connect', () => {
     });
     expect(landing.fragment.get('error')).toBeNull();
     expect(landing.fragment.has('newUser')).toBe(false);
-    const session = await exchange(landing.fragment.get('token')!);
+    const session = await landing.browser.exchange();
     expect(session.status).toBe(200);
     expect(session.body.data).toMatchObject({
       isNewUser: false,
@@ -347,11 +372,43 @@ describe('Google sign-in through OpenID Connect', () => {
     // The genuine callback works once; the same address a second time is refused.
     const genuine = await tampered.browser.get(tampered.callback);
     expect(genuine.status).toBe(302);
-    expect(new URL(genuine.headers.get('location')!).hash).toMatch(/^#token=/);
+    expect(new URL(genuine.headers.get('location')!).hash).toMatch(/^#google=signed-in/);
     const replayed = await tampered.browser.get(tampered.callback);
     expect(replayed.status).toBe(302);
     expect(new URL(replayed.headers.get('location')!).hash).toMatch(/^#error=/);
     expect(await userRows(mallory.email)).toHaveLength(1);
+  });
+
+  it("refuses a callback planted in another person's browser, so nobody is signed in to someone else's account", async () => {
+    const mallory = person('google-planted');
+    let planted: URL | undefined;
+    // Mallory signs in at the provider but stops before the callback, to send it to a victim.
+    await googleSignIn(
+      { person: mallory },
+      {
+        beforeCallback: (callback) => {
+          planted = callback;
+          return new URL('/auth', stackBaseUrl());
+        },
+      },
+    );
+    const victim = new Browser();
+    const opened = await victim.get(planted!);
+    expect(opened.status).toBe(302);
+    const to = new URL(opened.headers.get('location')!);
+    expect(Object.fromEntries(new URLSearchParams(to.hash.slice(1)))).toEqual({
+      error: 'This Google sign-in has expired or was already used. Please try again.',
+    });
+    expect(victim.cookies().has('kartlink_google_signin')).toBe(false);
+    expect((await victim.exchange()).status).toBe(401);
+    expect(await userRows(mallory.email)).toHaveLength(0);
+
+    // A victim who had started a sign-in of their own is refused just the same.
+    const started = new Browser();
+    await started.get(new URL('/api/auth/google', stackBaseUrl()));
+    const cross = await started.get(planted!);
+    expect(new URL(cross.headers.get('location')!).hash).toMatch(/^#error=/);
+    expect(await userRows(mallory.email)).toHaveLength(0);
   });
 
   it('answers a callback without code or state with a redirect, never a 500', async () => {

@@ -124,7 +124,7 @@ async function secondsUntil(
 }
 
 async function main() {
-  const { run, stack } = await benchStack({ extraEnv: { TRUST_PROXY: 'true' } });
+  const { run, stack } = await benchStack({ extraEnv: { TRUST_PROXY: '1' } });
   // The ceiling: the same POST read and answered 202 from memory.
   const baseline = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -202,7 +202,7 @@ async function audit(url: string, name: string): Promise<Result> {
 
 async function main() {
   mkdirSync(reportDir, { recursive: true });
-  const { run, stack } = await benchStack({ extraEnv: { TRUST_PROXY: 'true' } });
+  const { run, stack } = await benchStack({ extraEnv: { TRUST_PROXY: '1' } });
   try {
     console.log('Starting the stack…');
     await stack.start();

@@ -286,7 +286,7 @@ async function main() {
   configureSharp(1);
 
   const { run, stack } = await benchStack({
-    extraEnv: { TRUST_PROXY: 'true' },
+    extraEnv: { TRUST_PROXY: '1' },
     onLine: (app, line) => {
       if (app === 'media-service' || app === 'gateway') {
         if (/"level":(50|60)/.test(line)) console.log(`[${app}] ${line.slice(0, 500)}`);

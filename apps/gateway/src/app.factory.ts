@@ -62,7 +62,9 @@ export async function createGateway(
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
       acceptRequestId(req.headers[Headers.requestId], randomUUID),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    // Only the proxies in front count (a hop count or their addresses), never every hop: the
+    // client address is the one the nearest trusted proxy saw, whatever the client itself sent.
+    trustProxy: config.TRUST_PROXY === 0 ? false : config.TRUST_PROXY,
     // Service timeouts answer first; this only guards against clients that never finish sending.
     requestTimeout: 30_000,
     // While closing, a request on an open connection is refused unread (see graceful-close.ts).

@@ -1,4 +1,4 @@
-import { bool, int, origins, str, timeZone, url, type ConfigOf } from '@kartlink/config';
+import { int, origins, str, timeZone, trustedProxies, url, type ConfigOf } from '@kartlink/config';
 import { commonEnvSchema, redisEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
@@ -18,9 +18,10 @@ export const configSchema = {
     description: 'folder of the built web app to serve; empty to serve the API only',
     default: '',
   }),
-  TRUST_PROXY: bool({
-    description: 'take the client address from X-Forwarded-For (behind an ingress)',
-    default: false,
+  TRUST_PROXY: trustedProxies({
+    description:
+      'proxies in front whose X-Forwarded-For names the client: their number (1 behind one ingress; 0 when clients connect directly) or their addresses/CIDR ranges, comma-separated',
+    default: 0,
   }),
   BODY_LIMIT_BYTES: int({
     description: 'largest JSON body accepted',

@@ -23,7 +23,7 @@ let manager: JetStreamManager;
 let dist: string;
 const config = loadConfig(configSchema, {
   ...process.env,
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
   TRACK_RATE_LIMIT_PER_MINUTE: '5',
   PUBLIC_URL: 'https://kartlink.example',
   WEB_DIST_DIR: (dist = mkdtempSync(join(tmpdir(), 'kartlink-web-'))),

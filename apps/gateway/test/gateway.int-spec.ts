@@ -174,27 +174,66 @@ describe('gateway → NATS → service', () => {
     expect(await res.json()).toEqual({ success: true, data: { status: 'ok' } });
   });
 
-  it("relays a service's answer in the success envelope", async () => {
+  it("relays a service's state in the success envelope, without its version or timings", async () => {
     const res = await get('/api/health/services/auth');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, data: health('auth', 'ok') });
+    expect(await res.json()).toEqual({
+      success: true,
+      data: { service: 'auth', status: 'ok', checks: { database: { ok: true } } },
+    });
+  });
+
+  it("keeps a failing service's error text for the log, not the public answer", async () => {
+    behaviour.auth = 'degraded';
+    logLines.length = 0;
+    const res = await get('/api/health/services/auth');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      success: true,
+      data: { service: 'auth', status: 'degraded', checks: { database: { ok: false } } },
+    });
+    expect(logLines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          msg: 'auth-service is not healthy',
+          health: expect.objectContaining({ version: 'test' }),
+        }),
+      ]),
+    );
+    expect(JSON.stringify(logLines)).toContain('connection refused');
   });
 
   it('is ready only when every service answers healthy, and says which one is not', async () => {
     expect((await get('/api/health/ready')).status).toBe(200);
     behaviour.media = 'degraded';
+    logLines.length = 0;
     const res = await get('/api/health/ready');
     expect(res.status).toBe(503);
     const body = (await res.json()) as { success: boolean; data: Readiness };
     expect(body.success).toBe(false);
-    expect(body.data.checks.services.media).toMatchObject({
-      ok: false,
-      status: 'degraded',
-      error: 'connection refused',
+    // Generic states only: the error text and timings go to the log.
+    expect(body.data.checks).toEqual({
+      nats: { ok: true },
+      redis: { ok: true },
+      services: {
+        auth: { ok: true, status: 'ok' },
+        shop: { ok: true, status: 'ok' },
+        media: { ok: false, status: 'degraded' },
+        analytics: { ok: true, status: 'ok' },
+      },
     });
-    expect(body.data.checks.services.shop).toMatchObject({ ok: true, status: 'ok' });
-    expect(body.data.checks.nats.ok).toBe(true);
-    expect(body.data.checks.redis.ok).toBe(true);
+    expect(logLines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          msg: 'not ready',
+          checks: expect.objectContaining({
+            services: expect.objectContaining({
+              media: expect.objectContaining({ error: 'connection refused' }),
+            }),
+          }),
+        }),
+      ]),
+    );
 
     // The load balancer's question: this gateway can still serve, so it stays in rotation.
     const own = await get('/api/health/ready?scope=gateway');

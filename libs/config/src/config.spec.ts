@@ -8,6 +8,7 @@ import {
   origins,
   str,
   timeZone,
+  trustedProxies,
   url,
 } from './config';
 
@@ -116,5 +117,45 @@ describe('what each kind of variable accepts', () => {
     expect(() => loadConfig(schema, { DATABASE_URL: 'not a url' })).toThrow(
       'DATABASE_URL must be a URL',
     );
+  });
+});
+
+describe('trustedProxies', () => {
+  const proxySchema = {
+    TRUST_PROXY: trustedProxies({ description: 'proxies in front', default: 0 }),
+  };
+  const load = (value: string) => loadConfig(proxySchema, { TRUST_PROXY: value }).TRUST_PROXY;
+  const problem = (value: string) => {
+    try {
+      load(value);
+    } catch (err) {
+      return (err as ConfigError).problems[0];
+    }
+    return undefined;
+  };
+
+  it('takes a number of proxy hops, none by default', () => {
+    expect(loadConfig(proxySchema, {}).TRUST_PROXY).toBe(0);
+    expect(load('1')).toBe(1);
+    expect(load('2')).toBe(2);
+    expect(load('false')).toBe(0);
+  });
+
+  it('takes a list of proxy addresses and CIDR ranges', () => {
+    expect(load('10.0.0.0/8, 192.168.1.7,fd00::/8')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses "true", which trusted any client-sent X-Forwarded-For, and says what to set', () => {
+    expect(problem('true')).toBe(
+      'TRUST_PROXY must be the number of proxies in front (e.g. 1 behind one ingress) or their addresses or CIDR ranges, comma-separated; "true" would trust an address any client can forge (got "true")',
+    );
+  });
+
+  it.each(['10.0.0.0/33', 'ingress', '-1', '300.1.1.1'])('refuses %j', (value) => {
+    expect(problem(value)).toMatch(/^TRUST_PROXY must be the number of proxies in front/);
   });
 });

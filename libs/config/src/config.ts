@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -136,6 +137,48 @@ export function origins(opts: Options<string[]>): VarSpec<string[]> {
           .filter(Boolean),
       )
       .pipe(z.array(origin)),
+  );
+}
+
+const TRUSTED_PROXIES_ERROR =
+  'must be the number of proxies in front (e.g. 1 behind one ingress) or their addresses or CIDR ranges, comma-separated';
+
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length that fits it. */
+function isAddressOrRange(item: string): boolean {
+  const [address, prefix, ...rest] = item.split('/');
+  const version = isIP(address ?? '');
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front may say who the client is (X-Forwarded-For): a number of hops (0: none,
+ * the address is the connection's), or a comma-separated list of their addresses or CIDR ranges.
+ * "Trust every hop" is refused: a client could then name any address by sending the header.
+ */
+export function trustedProxies(opts: Options<number | string[]>): VarSpec<number | string[]> {
+  return variable(
+    opts,
+    z
+      .string()
+      .trim()
+      .transform((raw, ctx): number | string[] => {
+        if (/^(false|no|off)$/i.test(raw)) return 0;
+        if (/^\d{1,2}$/.test(raw)) return Number(raw);
+        const items = raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        if (items.length > 0 && items.every(isAddressOrRange)) return items;
+        ctx.addIssue({
+          code: 'custom',
+          message: /^(true|yes|on)$/i.test(raw)
+            ? `${TRUSTED_PROXIES_ERROR}; "true" would trust an address any client can forge`
+            : TRUSTED_PROXIES_ERROR,
+        });
+        return z.NEVER;
+      }),
   );
 }
 

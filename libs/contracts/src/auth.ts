@@ -105,6 +105,14 @@ export interface AuthProviders {
   google: boolean;
 }
 
+/** Whose account a one-time sign-in token opens, shown before it is used ("Continue as …?"). */
+export interface SignInPreview {
+  email: string;
+  displayName: string | null;
+  /** An admin's link: the session acts as this user. */
+  impersonation: boolean;
+}
+
 export interface ImpersonationToken {
   token: string;
   expiresAt: string;

@@ -17,12 +17,24 @@ export interface ServiceHealth {
   };
 }
 
-/** The gateway's readiness answer. */
+/** A check as the public sees it: whether it passed, never why not (that goes to the logs). */
+interface HealthState {
+  ok: boolean;
+}
+
+/** A service's health as the gateway answers it publicly: states, no version, timings or errors. */
+export interface PublicServiceHealth {
+  service: ServiceName;
+  status: ServiceHealth['status'];
+  checks: { database: HealthState };
+}
+
+/** The gateway's readiness answer (generic states; the details are logged when not ready). */
 export interface Readiness {
   status: 'ready' | 'not-ready';
   checks: {
-    nats: DependencyCheck;
-    redis: DependencyCheck;
-    services: Record<ServiceName, DependencyCheck & { status?: ServiceHealth['status'] }>;
+    nats: HealthState;
+    redis: HealthState;
+    services: Record<ServiceName, HealthState & { status?: ServiceHealth['status'] }>;
   };
 }

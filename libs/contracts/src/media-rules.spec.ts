@@ -15,6 +15,28 @@ describe('a banner', () => {
     expect(bannerLinkProblem(link)).toBe(problem);
   });
 
+  // Browsers read a backslash as a slash and drop tabs and line breaks, so each of these is
+  // '//evil.example', another site, however much it looks like a path.
+  it.each([
+    '/\\evil.example',
+    '/\\/evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/%2F/evil.example',
+    '/%2fevil.example',
+    '/%5Cevil.example',
+    '/shop/..\\..\\/evil.example',
+  ])('refuses the disguised link %j with a clear message', (link) => {
+    expect(bannerLinkProblem(link)).toBe(
+      'Link must be a path on this site such as /my-shop/sale (no backslashes, spaces or encoded slashes)',
+    );
+  });
+
+  it('keeps ordinary paths with a query and a fragment', () => {
+    expect(bannerLinkProblem('/asha-crafts?sort=new#top')).toBeUndefined();
+    expect(bannerLinkProblem('/asha-crafts/k3x9%20sale')).toBeUndefined();
+  });
+
   it('link must be a string of at most 2048 characters', () => {
     expect(bannerLinkProblem(42)).toBe('Link must be a string');
     expect(bannerLinkProblem(`/${'a'.repeat(2047)}`)).toBeUndefined();

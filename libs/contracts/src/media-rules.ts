@@ -17,14 +17,27 @@ export function bannerLinkProblem(link: unknown): string | undefined {
   const value = link.trim();
   if (!value) return undefined;
   if (value.length > BANNER_LINK_MAX) return BannerMessages.linkTooLong;
-  // '//host' would leave the site while looking like a path.
-  if (value.startsWith('/')) return value.startsWith('//') ? BannerMessages.linkInvalid : undefined;
+  if (value.startsWith('/')) return samePathProblem(value);
   if (!/^https?:\/\//i.test(value)) return BannerMessages.linkInvalid;
   try {
     return new URL(value).hostname ? undefined : BannerMessages.invalidUrlFormat;
   } catch {
     return BannerMessages.invalidUrlFormat;
   }
+}
+
+const SAME_SITE = 'https://same-site.invalid';
+
+/**
+ * A path on this site, and only that: '//host' leaves the site while looking like a path, and
+ * browsers read a backslash as a slash and drop tabs and line breaks (slash, backslash,
+ * evil.example is //evil.example); encoded slashes and backslashes are refused too, as some
+ * servers and proxies decode them.
+ */
+function samePathProblem(path: string): string | undefined {
+  if (path.startsWith('//')) return BannerMessages.linkInvalid;
+  if (/[\\\s]|%(2f|5c)/i.test(path)) return BannerMessages.linkNotSamePath;
+  return new URL(path, SAME_SITE).origin === SAME_SITE ? undefined : BannerMessages.linkNotSamePath;
 }
 
 export function bannerOrderProblem(order: unknown): string | undefined {

@@ -76,6 +76,8 @@ export const BannerMessages = {
   altNotString: 'Alt text must be a string',
   linkNotString: 'Link must be a string',
   linkInvalid: 'Link must be a valid URL (starting with http://, https:// or /)',
+  linkNotSamePath:
+    'Link must be a path on this site such as /my-shop/sale (no backslashes, spaces or encoded slashes)',
   invalidUrlFormat: 'Invalid URL format',
   orderInvalid: 'Order must be a non-negative integer',
   noFiles: 'No files provided',

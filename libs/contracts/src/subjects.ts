@@ -21,6 +21,8 @@ export const Subjects = {
     resetVerify: 'auth.password-reset.verify',
     login: 'auth.session.login',
     exchangeToken: 'auth.session.exchange',
+    /** { token } → SignInPreview, without using the token. */
+    previewToken: 'auth.session.preview',
     refresh: 'auth.session.refresh',
     logout: 'auth.session.logout',
     logoutAll: 'auth.session.logout-all',

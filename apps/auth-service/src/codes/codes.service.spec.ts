@@ -89,4 +89,21 @@ describe('CodesService.redeem', () => {
     const service = new CodesService(fakeRepository(await openCode('1')));
     expect(await messageOf(service.redeem(null, '123456'))).toBe(CodeMessages.invalid);
   });
+
+  // A reset code sent to an address opens one only when it has an account: a wrong code must
+  // not be refused faster when there is none (finding 5 of the security review).
+  it('takes as long to refuse a code when there is none as a wrong one', async () => {
+    const code = await openCode('123456');
+    const service = new CodesService(fakeRepository(code));
+    const time = async (open: EmailCodeEntity | null) => {
+      const started = performance.now();
+      await messageOf(service.redeem(open, '000000'));
+      return performance.now() - started;
+    };
+    await time(null); // the decoy hash is made once
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1];
+    const wrong = median([await time(code), await time(code), await time(code)]);
+    const none = median([await time(null), await time(null), await time(null)]);
+    expect(none).toBeGreaterThan(wrong / 2);
+  });
 });

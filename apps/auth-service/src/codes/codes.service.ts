@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode, OTP_LENGTH, OTP_VALIDITY_SECONDS, type OtpPurpose } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import { randomInt } from 'node:crypto';
-import { hashSecret, verifySecret } from '../crypto/hashing';
+import { decoyHash, hashSecret, verifySecret } from '../crypto/hashing';
 import { CodesRepository } from './codes.repository';
 import type { EmailCodeEntity } from './email-code.entity';
 
@@ -50,9 +50,22 @@ export class CodesService {
     await this.codes.delete(id);
   }
 
-  /** Checks and uses up the code; throws the message a person should see when it is wrong. */
-  async redeem(open: EmailCodeEntity | null, code: string): Promise<EmailCodeEntity> {
-    if (!open) throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
+  /**
+   * Checks and uses up the code; throws the message a person should see when it is wrong.
+   * `alsoCheck` is a secret sent with the code (the pending sign-up's password): it is compared
+   * only after an attempt is spent, so that it cannot be guessed more often than the code, and
+   * its refusal comes first.
+   */
+  async redeem(
+    open: EmailCodeEntity | null,
+    code: string,
+    alsoCheck?: () => Promise<ServiceError | undefined>,
+  ): Promise<EmailCodeEntity> {
+    if (!open) {
+      // As slow as a wrong code: no open code must not tell that no account asked for one.
+      await verifySecret(await decoyHash(), code);
+      throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
+    }
     if (open.expiresAt.getTime() <= Date.now())
       throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.expired);
     const attempts = await this.codes.takeAttempt(open.id, MAX_CODE_ATTEMPTS);
@@ -62,12 +75,16 @@ export class CodesService {
         open.attempts >= MAX_CODE_ATTEMPTS ? CodeMessages.locked : CodeMessages.expired,
       );
     }
-    if (!(await verifySecret(open.codeHash, code))) {
+    const [refusal, codeMatches] = await Promise.all([
+      alsoCheck?.(),
+      verifySecret(open.codeHash, code),
+    ]);
+    if (refusal || !codeMatches) {
       if (attempts >= MAX_CODE_ATTEMPTS) {
         await this.codes.consume(open.id);
         throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.locked);
       }
-      throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
+      throw refusal ?? new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
     }
     if (!(await this.codes.consume(open.id)))
       throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);

@@ -19,7 +19,8 @@ import { UsersRepository } from '../users/users.repository';
 
 /**
  * Password reset. The answer to "send a code" is the same whether or not the account exists,
- * and the mail leaves after the answer, so neither words nor timing tell accounts apart.
+ * and it leaves before the account is even looked up (the code is made and mailed after it), so
+ * neither words nor timing tell accounts apart.
  */
 @Injectable()
 export class PasswordResetService {
@@ -35,22 +36,27 @@ export class PasswordResetService {
   async sendCode(body: PasswordResetSendOtpBody): Promise<CodeSent> {
     const email = normalizeEmail(body.email);
     await countCodeSend(this.limiter, email);
-    const user = await this.users.findByEmail(email);
-    if (user) {
-      const { code } = await this.codes.issue(email, OtpPurpose.passwordReset);
-      this.mailer
-        .send(resetCodeMail(email, user.displayName ?? undefined, code))
-        .catch((err: unknown) => this.logger.error({ err }, 'password reset mail not sent'));
-    }
+    this.mailCode(email).catch((err: unknown) =>
+      this.logger.error({ err }, 'password reset mail not sent'),
+    );
     return { email, expiresInSeconds: OTP_VALIDITY_SECONDS };
+  }
+
+  /** Makes and mails a code when the account exists; runs after the answer has left. */
+  private async mailCode(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
+    const { code } = await this.codes.issue(email, OtpPurpose.passwordReset);
+    await this.mailer.send(resetCodeMail(email, user.displayName ?? undefined, code));
   }
 
   async verify(body: PasswordResetVerifyOtpBody): Promise<void> {
     const email = normalizeEmail(body.email);
     const user = await this.users.findByEmail(email);
-    // No account: the same answer as a wrong code.
+    const open = user && (await this.codes.findOpen(email, OtpPurpose.passwordReset));
+    // No account: the same answer as a wrong code, after as long.
+    await this.codes.redeem(open ?? null, body.otp);
     if (!user) throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
-    await this.codes.redeem(await this.codes.findOpen(email, OtpPurpose.passwordReset), body.otp);
     user.passwordHash = await hashSecret(body.newPassword);
     await this.users.save(user);
     await this.sessions.revoke({ userId: user.id }, 'password-reset');

@@ -45,9 +45,10 @@ export class RegistrationService {
 
   async sendCode(body: RegisterSendOtpBody): Promise<CodeSent> {
     const email = normalizeEmail(body.email);
+    // Counted first, so that asking whether an address has an account is as limited as a send.
+    await countCodeSend(this.limiter, email);
     if (await this.users.findByEmail(email))
       throw new ServiceError(ErrorCode.CONFLICT, RegistrationMessages.emailTaken);
-    await countCodeSend(this.limiter, email);
     const pending = {
       fullName: body.fullName.trim(),
       passwordHash: await hashSecret(body.password),
@@ -59,9 +60,9 @@ export class RegistrationService {
     const open = await this.codes.findOpen(email, OtpPurpose.registration);
     if (!open?.data)
       throw new ServiceError(ErrorCode.BAD_REQUEST, RegistrationMessages.noPendingSignUp);
+    await countCodeSend(this.limiter, email);
     if (await this.users.findByEmail(email))
       throw new ServiceError(ErrorCode.CONFLICT, RegistrationMessages.emailTaken);
-    await countCodeSend(this.limiter, email);
     return this.issueAndSend(email, {
       ...open.data,
       ...(fullName?.trim() ? { fullName: fullName.trim() } : {}),
@@ -71,10 +72,12 @@ export class RegistrationService {
   async verify(body: RegisterVerifyOtpBody): Promise<CustomTokenAnswer> {
     const email = normalizeEmail(body.email);
     const open = await this.codes.findOpen(email, OtpPurpose.registration);
-    if (open?.data && !(await verifySecret(open.data.passwordHash, body.password))) {
-      throw new ServiceError(ErrorCode.BAD_REQUEST, RegistrationMessages.passwordMismatch);
-    }
-    const redeemed = await this.codes.redeem(open, body.otp);
+    // The password is compared only after a code attempt is spent: five tries in all.
+    const redeemed = await this.codes.redeem(open, body.otp, async () =>
+      open?.data && !(await verifySecret(open.data.passwordHash, body.password))
+        ? new ServiceError(ErrorCode.BAD_REQUEST, RegistrationMessages.passwordMismatch)
+        : undefined,
+    );
     if (!redeemed.data) throw new ServiceError(ErrorCode.BAD_REQUEST, CodeMessages.invalid);
     let user;
     try {

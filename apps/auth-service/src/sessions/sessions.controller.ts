@@ -23,6 +23,11 @@ export class SessionsController {
     return this.sessions.exchange(body.token, body.rememberMe ?? false, client);
   }
 
+  @MessagePattern(Subjects.auth.previewToken)
+  preview(@Payload() { token }: { token: string }) {
+    return this.sessions.preview(token);
+  }
+
   @MessagePattern(Subjects.auth.refresh)
   refresh(@Payload() { refreshToken }: { refreshToken: string }) {
     return this.sessions.refresh(refreshToken);

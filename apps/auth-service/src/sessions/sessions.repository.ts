@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, type Repository } from 'typeorm';
+import { IsNull, MoreThan, type Repository } from 'typeorm';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
 import { SignInTokenEntity } from './sign-in-token.entity';
@@ -59,6 +59,15 @@ export class SessionsRepository {
 
   addSignInToken(values: Partial<SignInTokenEntity>) {
     return this.signInTokens.save(this.signInTokens.create(values));
+  }
+
+  /** An unexpired, unused one-time token, left as it is. */
+  findOpenSignInToken(tokenHash: string) {
+    return this.signInTokens.findOneBy({
+      tokenHash,
+      usedAt: IsNull(),
+      expiresAt: MoreThan(new Date()),
+    });
   }
 
   /** Uses up an unexpired one-time token; undefined when unknown, used or late. */

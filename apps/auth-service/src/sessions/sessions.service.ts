@@ -10,9 +10,10 @@ import {
   NEW_ACCOUNT_SECONDS,
   normalizeEmail,
   type SessionStatus,
+  type SignInPreview,
   isUuid,
 } from '@kartlink/contracts';
-import { CONFIG, LOGGER, type Logger, RedisRateLimiter, ServiceError } from '@kartlink/server-kit';
+import { CONFIG, LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import type { Redis } from 'ioredis';
 import { AuditRepository } from '../admin/audit.repository';
 import type { AuthConfig } from '../config';
@@ -22,19 +23,19 @@ import { REDIS } from '../redis.provider';
 import type { UserEntity } from '../users/user.entity';
 import { toAuthUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
+import { describeWait, LoginThrottle } from './login-throttle';
 import type { SessionEntity } from './session.entity';
 import type { SignInTokenPurpose } from './sign-in-token.entity';
 import { SessionsRepository } from './sessions.repository';
 
 const SessionMessages = {
   invalidCredentials: 'Invalid email or password.',
-  tooManyLogins: 'Too many login attempts. Please try again in 15 minutes.',
+  tooManyLogins: (wait: string) => `Too many login attempts. Please try again in ${wait}.`,
   invalidToken: 'This sign-in link is invalid or has expired.',
   expired: 'Your session has expired. Please log in again.',
 } as const;
 
 const DAY_SECONDS = 24 * 3600;
-const LOGIN_FAILURES = { limit: 5, windowMs: 15 * 60_000 };
 const IMPERSONATION_SESSION_SECONDS = 3600;
 
 /** The Redis key that tells the gateway a session's access tokens no longer count. */
@@ -51,24 +52,29 @@ export class SessionsService {
     private readonly users: UsersRepository,
     private readonly keys: KeysService,
     private readonly audit: AuditRepository,
-    private readonly limiter: RedisRateLimiter,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: AuthConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(redis);
+  }
+
+  private readonly throttle: LoginThrottle;
 
   async login(body: LoginBody, client: ClientInfo): Promise<IssuedSession> {
     const email = normalizeEmail(body.email);
-    const failures = `login-failures:${email}`;
-    if ((await this.limiter.count(failures)) >= LOGIN_FAILURES.limit)
-      throw new ServiceError(ErrorCode.RATE_LIMITED, SessionMessages.tooManyLogins);
+    // The try is counted before the slow password check, so parallel tries cannot slip past.
+    const wait = await this.throttle.take(client.ip, email);
+    if (wait > 0)
+      throw new ServiceError(
+        ErrorCode.RATE_LIMITED,
+        SessionMessages.tooManyLogins(describeWait(wait)),
+      );
     const user = await this.users.findByEmail(email);
     const ok = await verifySecret(user?.passwordHash ?? (await decoyHash()), body.password);
-    if (!user || !user.passwordHash || !ok) {
-      await this.limiter.hit(failures, LOGIN_FAILURES.limit, LOGIN_FAILURES.windowMs);
+    if (!user || !user.passwordHash || !ok)
       throw new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.invalidCredentials);
-    }
-    await this.limiter.reset(failures);
+    await this.throttle.clear(client.ip, email);
     return this.start(user, { rememberMe: body.rememberMe ?? false, client });
   }
 
@@ -93,6 +99,19 @@ export class SessionsService {
       expiresAt,
     });
     return { token, expiresAt };
+  }
+
+  /** Whose account this one-time token opens, without using it: the page asks before it signs in. */
+  async preview(token: string): Promise<SignInPreview> {
+    const open = await this.sessions.findOpenSignInToken(tokenHash(token));
+    const user = open && (await this.users.findById(open.userId));
+    if (!open || !user)
+      throw new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.invalidToken);
+    return {
+      email: user.email,
+      displayName: user.displayName ?? null,
+      impersonation: open.purpose === 'impersonation',
+    };
   }
 
   async exchange(token: string, rememberMe: boolean, client: ClientInfo): Promise<IssuedSession> {

@@ -8,6 +8,8 @@ export const AuthMessages = {
   loginRequired: 'Login required. Please sign in to continue.',
   expired: 'Your session has expired. Please log in again.',
   invalid: 'Invalid session. Please log in again.',
+  /** auth-service's words for a sign-in token it does not know. */
+  signInExpired: 'This sign-in link is invalid or has expired.',
 } as const;
 
 // Keys are re-read when a token names one we do not know, at most this often.

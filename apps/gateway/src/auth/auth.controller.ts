@@ -8,6 +8,7 @@ import {
   type CodeSent,
   type CustomTokenAnswer,
   REFRESH_COOKIE,
+  type SignInPreview,
   Subjects,
 } from '@kartlink/contracts';
 import {
@@ -19,12 +20,14 @@ import {
   RegisterVerifyOtpRequest,
   ResendOtpRequest,
   TokenExchangeRequest,
+  TokenPreviewRequest,
 } from '@kartlink/contracts/dto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WithMessage } from '../http/request.interceptor';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ServiceClient } from '../services/service-client';
 import { AuthGuard, CurrentCaller } from './auth.guard';
+import { GOOGLE_SIGN_IN_COOKIE } from './auth-cookies';
 import { SessionCookies } from './session-cookies';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -130,6 +133,31 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthSession> {
     return this.cookies.start(Subjects.auth.exchangeToken, body, request, reply);
+  }
+
+  @Post('session/preview')
+  @HttpCode(200)
+  @RateLimit(LOGINS)
+  @ApiOperation({
+    summary:
+      'Whose account a one-time sign-in token opens (e.g. an admin link), without using it: the page asks "Continue as …?" first',
+  })
+  previewSession(@Body() body: TokenPreviewRequest): Promise<SignInPreview> {
+    return this.services.request<SignInPreview>(Subjects.auth.previewToken, body);
+  }
+
+  @Post('session/google')
+  @HttpCode(200)
+  @RateLimit(LOGINS)
+  @ApiCookieAuth(GOOGLE_SIGN_IN_COOKIE)
+  @ApiOperation({
+    summary: `After Google sign-in: a session for the one-time token in the ${GOOGLE_SIGN_IN_COOKIE} HttpOnly cookie (set by the callback, used once)`,
+  })
+  googleSession(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthSession> {
+    return this.cookies.startFromGoogle(request, reply);
   }
 
   @Post('refresh')

@@ -12,6 +12,12 @@ import type { GatewayConfig } from '../config';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
+import {
+  clearGoogleStateCookie,
+  setGoogleSignInCookie,
+  setGoogleStateCookie,
+  stateMatchesBrowser,
+} from './auth-cookies';
 
 /** Per client address; a sign-in is two requests (start and callback). */
 const GOOGLE_SIGN_INS = { name: 'auth-google', limit: 60, windowMs: 15 * 60_000 };
@@ -19,6 +25,8 @@ const GOOGLE_SIGN_INS = { name: 'auth-google', limit: 60, windowMs: 15 * 60_000 
 const GOOGLE_TIMEOUT_MS = 12_000;
 const MAX_QUERY_LENGTH = 8192;
 const FAILED = 'Google sign-in failed. Please try again.';
+// auth-service's words for a state it does not know: to the person, it is the same thing.
+const NOT_THIS_BROWSER = 'This Google sign-in has expired or was already used. Please try again.';
 // Codes whose messages were written for people (cancelled, expired, unverified e-mail...).
 const SHOWN_CODES = new Set<ErrorCode>([
   ErrorCode.BAD_REQUEST,
@@ -30,13 +38,17 @@ const SHOWN_CODES = new Set<ErrorCode>([
 
 /**
  * "Continue with Google" is a pair of browser navigations, so these routes answer with
- * redirects, never JSON: to Google, then back to the web app's /auth page with a one-time
- * sign-in token (or an error message) in the fragment, which never reaches a server log.
+ * redirects, never JSON: to Google, then back to the web app's /auth page. The state is bound
+ * to the browser that started the sign-in (an HttpOnly cookie the callback must bring back), so
+ * a callback address sent to someone else signs nobody in; the one-time sign-in token travels
+ * in an HttpOnly cookie that only POST /api/auth/session/google receives, never in an address
+ * that could be handed to another person.
  */
 @ApiTags('auth')
 @Controller('auth/google')
 export class GoogleController {
   private readonly authPage: string;
+  private readonly secure: boolean;
 
   constructor(
     private readonly services: ServiceClient,
@@ -44,6 +56,7 @@ export class GoogleController {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.authPage = `${config.PUBLIC_URL.replace(/\/+$/, '')}/auth`;
+    this.secure = config.PUBLIC_URL.startsWith('https:');
   }
 
   @Get()
@@ -69,6 +82,8 @@ export class GoogleController {
         { redirect },
         { timeoutMs: GOOGLE_TIMEOUT_MS },
       );
+      const state = new URL(url).searchParams.get('state');
+      if (state) setGoogleStateCookie(reply, state, this.secure);
       return url;
     });
   }
@@ -78,25 +93,32 @@ export class GoogleController {
   @ApiOperation({
     summary: 'Where Google sends the browser back (the OAuth redirect URI)',
     description:
-      'Redirects to /auth#token=<one-time token>&redirect=<path>[&newUser=1]; the web app ' +
-      'exchanges the token with POST /api/auth/session, and shows the phone modal when ' +
-      'newUser=1. On cancel or failure: /auth#error=<message>.',
+      'Only in the browser that started the sign-in (its state cookie). Sets the one-time ' +
+      'sign-in token as an HttpOnly cookie and redirects to /auth#google=signed-in&redirect=<path>[&newUser=1]; ' +
+      'the web app starts the session with POST /api/auth/session/google, and shows the phone ' +
+      'modal when newUser=1. On cancel or failure: /auth#error=<message>.',
   })
   @ApiQuery({ name: 'code', required: false })
   @ApiQuery({ name: 'state', required: false })
   @ApiQuery({ name: 'error', required: false, description: 'access_denied when cancelled' })
-  @ApiResponse({ status: 302, description: 'To /auth#token=… or /auth#error=…' })
+  @ApiResponse({ status: 302, description: 'To /auth#google=signed-in… or /auth#error=…' })
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const at = request.url.indexOf('?');
     const query = at >= 0 ? request.url.slice(at + 1, at + 1 + MAX_QUERY_LENGTH) : '';
     await this.redirect(reply, async () => {
+      // A callback this browser did not start (one sent by someone else) goes no further; the
+      // cookie stays, so that this browser's own sign-in in progress can still finish.
+      if (!stateMatchesBrowser(request, new URLSearchParams(query).get('state')))
+        throw new ServiceError(ErrorCode.BAD_REQUEST, NOT_THIS_BROWSER);
+      clearGoogleStateCookie(reply, this.secure);
       const signedIn = await this.services.request<GoogleCallbackAnswer>(
         Subjects.auth.googleCallback,
         { query },
         { timeoutMs: GOOGLE_TIMEOUT_MS },
       );
+      setGoogleSignInCookie(reply, signedIn.token, this.secure);
       return this.authPageWith({
-        token: signedIn.token,
+        google: 'signed-in',
         redirect: signedIn.redirect,
         ...(signedIn.newUser ? { newUser: '1' } : {}),
       });

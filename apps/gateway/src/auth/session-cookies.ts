@@ -13,6 +13,7 @@ import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
 import { AuthMessages } from './access-token.verifier';
 import { TapTokens, VIEWER_COOKIE } from '../store-routing/tap-tokens';
+import { clearGoogleSignInCookie, GOOGLE_SIGN_IN_COOKIE, readCookie } from './auth-cookies';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 
 /** A session without "remember me" still marks its browser this long (a browser-session cookie). */
@@ -42,6 +43,14 @@ export class SessionCookies {
       client: clientOf(request),
     });
     return this.answer(issued, reply);
+  }
+
+  /** Google's callback left a one-time token in its cookie: it is taken (and the cookie cleared). */
+  async startFromGoogle(request: FastifyRequest, reply: FastifyReply): Promise<AuthSession> {
+    const token = readCookie(request, GOOGLE_SIGN_IN_COOKIE);
+    clearGoogleSignInCookie(reply, this.secure);
+    if (!token) throw new ServiceError(ErrorCode.UNAUTHORIZED, AuthMessages.signInExpired);
+    return this.start(Subjects.auth.exchangeToken, { token }, request, reply);
   }
 
   async refresh(request: FastifyRequest, reply: FastifyReply): Promise<AuthSession> {

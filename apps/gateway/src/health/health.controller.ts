@@ -9,9 +9,9 @@ import {
 } from '@nestjs/swagger';
 import {
   ErrorCode,
+  type PublicServiceHealth,
   type Readiness,
   SERVICE_NAMES,
-  type ServiceHealth,
   ServiceName,
 } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
@@ -45,7 +45,8 @@ export class HealthController {
   @ApiOperation({
     summary: 'Readiness: NATS, Redis and every service (each checking its database) answer',
     description:
-      'Answers `{ success, data: { status, checks } }`; 200 when ready, 503 when not, with the failing checks. ' +
+      'Answers `{ success, data: { status, checks } }`; 200 when ready, 503 when not, with the state of each check ' +
+      "(`ok`, and a service's `status`); why a check fails is logged, never answered. " +
       'With `scope=gateway` only what this gateway itself needs (NATS and Redis) decides; the services are still reported. ' +
       "That is the load balancer's question: one service being down must not take every gateway out.",
   })
@@ -69,8 +70,13 @@ export class HealthController {
     summary: "One service's health, asked over NATS (the service checks its own database)",
   })
   @ApiParam({ name: 'service', enum: Object.values(ServiceName) })
-  @ApiOkResponse({ description: '{ success: true, data: ServiceHealth }' })
-  service(@Param('service', unknownServiceIs404) service: ServiceName): Promise<ServiceHealth> {
+  @ApiOkResponse({
+    description:
+      '{ success: true, data: { service, status, checks: { database: { ok } } } }; why a check fails is logged, not answered',
+  })
+  service(
+    @Param('service', unknownServiceIs404) service: ServiceName,
+  ): Promise<PublicServiceHealth> {
     return this.health.service(service);
   }
 }

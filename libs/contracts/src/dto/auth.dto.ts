@@ -70,6 +70,10 @@ export class TokenExchangeRequest implements TokenExchangeBody {
   @Optional() @IsBoolean() rememberMe?: boolean;
 }
 
+export class TokenPreviewRequest {
+  @IsString({ message: 'No authentication token provided' }) @MaxLength(512) token!: string;
+}
+
 export class ChangePasswordRequest implements ChangePasswordBody {
   @IsString({ message: 'Current password is required' }) @MaxLength(128) currentPassword!: string;
   @Rule(passwordProblem) newPassword!: string;

@@ -1,4 +1,4 @@
-import type { AuthSession, AuthUser, TokenExchangeBody } from '@kartlink/contracts';
+import type { AuthSession, AuthUser, SignInPreview, TokenExchangeBody } from '@kartlink/contracts';
 import { api } from '../../../lib/api';
 import { dataOf } from '../../../lib/envelope';
 
@@ -14,6 +14,18 @@ export const sessionApi = api.injectEndpoints({
     /** Trades a one-time token (after sign-up, Google or from an admin) for a session. */
     exchangeToken: build.mutation<AuthSession, TokenExchangeBody>({
       query: (body) => ({ url: '/auth/session', method: 'POST', body }),
+      transformResponse: dataOf<AuthSession>,
+      extraOptions: { skipSessionRecovery: true },
+    }),
+    /** Whose account a one-time token opens, without using it (the page asks first). */
+    previewSignIn: build.mutation<SignInPreview, { token: string }>({
+      query: (body) => ({ url: '/auth/session/preview', method: 'POST', body }),
+      transformResponse: dataOf<SignInPreview>,
+      extraOptions: { skipSessionRecovery: true },
+    }),
+    /** After Google sign-in: the one-time token is an HttpOnly cookie the gateway reads. */
+    googleSession: build.mutation<AuthSession, void>({
+      query: () => ({ url: '/auth/session/google', method: 'POST' }),
       transformResponse: dataOf<AuthSession>,
       extraOptions: { skipSessionRecovery: true },
     }),
@@ -35,4 +47,9 @@ export const sessionApi = api.injectEndpoints({
   }),
 });
 
-export const { useExchangeTokenMutation, useCurrentUserQuery } = sessionApi;
+export const {
+  useExchangeTokenMutation,
+  useGoogleSessionMutation,
+  usePreviewSignInMutation,
+  useCurrentUserQuery,
+} = sessionApi;

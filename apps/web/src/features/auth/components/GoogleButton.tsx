@@ -9,7 +9,8 @@ interface GoogleButtonProps {
 
 /**
  * Google sign-in leaves the app: the gateway sends the browser to Google, and Google's answer
- * comes back to /auth#token=…&redirect=… (or #error=…), which the auth page reads.
+ * comes back to /auth#google=signed-in&redirect=… (or #error=…), which the auth page reads; the
+ * one-time sign-in token is an HttpOnly cookie of this browser, never in the address.
  */
 export function GoogleButton({ label, redirect }: GoogleButtonProps) {
   const href = `${API_ROOT}/auth/google?${new URLSearchParams({ redirect }).toString()}`;

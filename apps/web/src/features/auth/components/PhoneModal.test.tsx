@@ -7,10 +7,10 @@ import { phoneSaveProblem } from './PhoneModal';
 /** A first Google sign-in: the phone step is open. */
 async function openPhoneStep(saveReply: Reply = ok(testSession().user)) {
   const api = mockApi({
-    'POST /auth/session': ok(testSession({ isNewUser: true })),
+    'POST /auth/session/google': ok(testSession({ isNewUser: true })),
     'PUT /user/profile': saveReply,
   });
-  const app = renderApp('/auth#token=google-token&newUser=1');
+  const app = renderApp('/auth#google=signed-in&newUser=1');
   const dialog = await screen.findByRole('dialog', { name: 'One last step' });
   const phone = within(dialog).getByLabelText('Phone number');
   const save = () =>

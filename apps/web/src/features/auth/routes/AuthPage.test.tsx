@@ -190,22 +190,21 @@ describe('signing in', () => {
 });
 
 describe('signing in with Google', () => {
-  it('trades the token of the address for a session, once, and cleans the address', async () => {
-    const api = mockApi({ 'POST /auth/session': ok(testSession()) });
+  it("trades the sign-in cookie Google's callback set for a session, once, and cleans the address", async () => {
+    const api = mockApi({ 'POST /auth/session/google': ok(testSession()) });
     sessionStorage.setItem('redirectUrl', '/dashboard/links');
-    const { router } = renderApp('/auth#token=one-time-token&redirect=%2Fdashboard');
+    const { router } = renderApp('/auth#google=signed-in&redirect=%2Fdashboard');
     await heading('Your dashboard');
     expect(sessionStorage.getItem('redirectUrl')).toBeNull();
-    expect(api.callsTo('POST /auth/session').map((c) => c.body)).toEqual([
-      { token: 'one-time-token' },
-    ]);
+    expect(api.callsTo('POST /auth/session/google')).toHaveLength(1);
+    expect(router.state.location.hash).toBe('');
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(localStorage.getItem('isNewUser')).toBeNull();
   });
 
   it('asks a new user for a phone number, then goes to the setup wizard', async () => {
-    mockApi({ 'POST /auth/session': ok(testSession({ isNewUser: false })) });
-    const { router, user } = renderApp('/auth?shopUrl=asha-crafts#token=t1&newUser=1');
+    mockApi({ 'POST /auth/session/google': ok(testSession({ isNewUser: false })) });
+    const { router, user } = renderApp('/auth?shopUrl=asha-crafts#google=signed-in&newUser=1');
     const dialog = await screen.findByRole('dialog', { name: 'One last step' });
     expect(router.state.location.hash).toBe('');
     expect(localStorage.getItem('isNewUser')).toBe('true');
@@ -217,14 +216,14 @@ describe('signing in with Google', () => {
   });
 
   it('also treats an account the server calls new as new', async () => {
-    mockApi({ 'POST /auth/session': ok(testSession({ isNewUser: true })) });
-    renderApp('/auth#token=t1');
+    mockApi({ 'POST /auth/session/google': ok(testSession({ isNewUser: true })) });
+    renderApp('/auth#google=signed-in');
     expect(await screen.findByRole('dialog', { name: 'One last step' })).toBeInTheDocument();
   });
 
   it('goes to the page Google sign-in carried through', async () => {
-    mockApi({ 'POST /auth/session': ok(testSession()) });
-    const { router } = renderApp('/auth#token=t1&redirect=%2Fdashboard%2Flinks');
+    mockApi({ 'POST /auth/session/google': ok(testSession()) });
+    const { router } = renderApp('/auth#google=signed-in&redirect=%2Fdashboard%2Flinks');
     await heading('Your product links');
     expect(router.state.location.pathname).toBe('/dashboard/links');
   });
@@ -244,15 +243,25 @@ describe('signing in with Google', () => {
     expect(router.state.location.hash).toBe('');
   });
 
+  it('never exchanges a sign-in token someone put in the address', async () => {
+    const api = mockApi({ 'POST /auth/session': ok(testSession()) });
+    const { router } = renderApp('/auth#token=attackers-token&redirect=%2Fdashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back' }),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.startsWith('/auth/session'))).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
   it('says so when the token is refused', async () => {
     mockApi({
-      'POST /auth/session': fail(
+      'POST /auth/session/google': fail(
         401,
         'This sign-in link is invalid or has expired.',
         'UNAUTHORIZED',
       ),
     });
-    renderApp('/auth#token=used');
+    renderApp('/auth#google=signed-in');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This sign-in link is invalid or has expired.',
     );

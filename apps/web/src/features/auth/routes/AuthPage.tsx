@@ -13,7 +13,7 @@ import { ArrowLeftIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/Spinner';
 import { selectSessionStatus } from '../../../lib/auth-slice';
 import { serverMessageOf } from '../../../lib/errors';
-import { useExchangeTokenMutation } from '../api/session-api';
+import { useGoogleSessionMutation } from '../api/session-api';
 import { useAuthProvidersQuery } from '../api/sign-in-api';
 import { AuthHero } from '../components/AuthHero';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
@@ -55,13 +55,22 @@ const HEADINGS: Record<View['name'], { title: string; lead: string }> = {
   verify: { title: 'Check your e-mail', lead: 'One more step and you are in.' },
 };
 
-/** What Google's answer left in the address: #token=…&redirect=…&newUser=1 or #error=… */
+/**
+ * What Google's answer left in the address: #google=signed-in&redirect=…&newUser=1 or #error=…
+ * The sign-in token itself is an HttpOnly cookie of this browser: a token in an address (one
+ * anyone could send) is never exchanged.
+ */
 function readGoogleAnswer(hash: string) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const token = params.get('token');
+  const signedIn = params.get('google') === 'signed-in';
   const error = params.get('error');
-  if (!token && error === null) return null;
-  return { token, redirect: params.get('redirect'), newUser: params.get('newUser') === '1', error };
+  if (!signedIn && error === null) return null;
+  return {
+    signedIn,
+    redirect: params.get('redirect'),
+    newUser: params.get('newUser') === '1',
+    error,
+  };
 }
 
 const MAX_SHOWN_ERROR_LENGTH = 200;
@@ -89,7 +98,7 @@ export function AuthPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const { data: providers } = useAuthProvidersQuery();
-  const [exchangeToken] = useExchangeTokenMutation();
+  const [googleSession] = useGoogleSessionMutation();
 
   const [googleAnswer] = useState(() => readGoogleAnswer(location.hash));
   const [view, setView] = useState<View>(() =>
@@ -100,7 +109,7 @@ export function AuthPage() {
   const [googleError, setGoogleError] = useState<string | null>(null);
   const [claimedShopUrl] = useState(() => rememberClaimedShopUrl(searchParams.get('shopUrl')));
   /** This page is signing the user in itself and decides where they go next. */
-  const [handingOff, setHandingOff] = useState(Boolean(googleAnswer?.token));
+  const [handingOff, setHandingOff] = useState(Boolean(googleAnswer?.signedIn));
   const [askPhone, setAskPhone] = useState(false);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -152,7 +161,8 @@ export function AuthPage() {
     }
   };
 
-  // Back from Google: trade the one-time token for a session, once, and clean the address.
+  // Back from Google: trade the one-time token of the cookie for a session, once, and clean
+  // the address.
   useEffect(() => {
     if (!googleAnswer) return;
     void navigate(
@@ -163,13 +173,12 @@ export function AuthPage() {
       setGoogleError(googleErrorMessage(googleAnswer.error));
       return;
     }
-    const { token } = googleAnswer;
-    if (!token || exchanged.current) return;
+    if (!googleAnswer.signedIn || exchanged.current) return;
     exchanged.current = true;
     // A session being restored from an older cookie must not land after the new one.
     session
       .restore()
-      .then(() => exchangeToken({ token }).unwrap())
+      .then(() => googleSession().unwrap())
       .then((signedIn) => {
         session.startSession(signedIn);
         if (googleAnswer.newUser || signedIn.isNewUser) {
