@@ -6,6 +6,7 @@ import {
   MANIFEST_FILE,
   pageChunks,
   PUBLIC_PAGE_MODULES,
+  renderedPageAssets,
 } from '@kartlink/gateway/tooling';
 import { buildAll } from '../stack';
 
@@ -64,7 +65,8 @@ async function main() {
     for (const [page, routeChunk] of PAGES) {
       const chunks = pageChunks(manifest, routeChunk);
       const js = chunks.map((key) => manifest[key]!.file);
-      const css = [...new Set(chunks.flatMap((key) => manifest[key]!.css ?? []))];
+      // The chunks' stylesheets, or the build's one stylesheet (the public pages' build).
+      const css = renderedPageAssets(manifest, routeChunk, '').stylesheets;
       const total = (files: string[]) =>
         files
           .map((file) => sent(join(dir, file)))

@@ -9,4 +9,5 @@ export {
   MANIFEST_FILE,
   pageChunks,
   PUBLIC_PAGE_MODULES,
+  renderedPageAssets,
 } from './web/route-assets';

@@ -128,6 +128,14 @@ describe('the sizes of a banner', () => {
     expect(image).toHaveAttribute('srcset', `${url}/medium 720w, ${url} 2400w`);
     expect(image).toHaveAttribute('sizes', ImageSlots.banner);
   });
+
+  it('asks for the first banner first and leaves the others until they show', () => {
+    renderCarousel(banners(3));
+    const [first, ...others] = screen.getAllByRole('img');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first).not.toHaveAttribute('loading');
+    for (const image of others) expect(image).toHaveAttribute('loading', 'lazy');
+  });
 });
 
 describe('the banner carousel on a wide screen', () => {

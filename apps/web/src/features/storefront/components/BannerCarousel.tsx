@@ -200,7 +200,9 @@ function BannerImage({ banner, first, onError, onLoad }: BannerImageProps) {
       className="banner-carousel__image"
       {...largeImage(banner.url, ImageSlots.banner)}
       alt={banner.alt}
-      {...(first ? { fetchPriority: 'high' as const } : {})}
+      // The others wait until they show: a phone's stylesheet hides them (BannerCarousel.css)
+      // and they would otherwise take the connection from the first.
+      {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
       onError={() => onError(banner.id)}
       onLoad={() => onLoad(banner.id)}
     />
