@@ -43,13 +43,6 @@ function publicUrlMeta(publicUrl: string | undefined): Plugin {
 
 const [serverDir, serverFile] = SERVER_RENDERER_FILE.split('/') as [string, string];
 
-/**
- * The public pages' own builds: the code of a server-rendered page (`vite build --mode public`)
- * and the server's renderer (`vite build --ssr`). Both run the app's components on Preact, which
- * answers React's API in a sixth of its size, and on the public pages' router
- * (src/public/router.tsx) where react-router would be: the server writes the very markup the
- * browser then takes over.
- */
 // Preact's own ES module: the server build would otherwise load its CommonJS copy for the
 // packages that require('react') (use-sync-external-store), a second Preact with its own hooks.
 const preactCompat = join(
@@ -57,6 +50,13 @@ const preactCompat = join(
   'compat/dist/compat.mjs',
 );
 
+/**
+ * The public pages' own builds: the code of a server-rendered page (`vite build --mode public`)
+ * and the server's renderer (`vite build --ssr`). Both run the app's components on Preact, which
+ * answers React's API in a sixth of its size, and on the public pages' router
+ * (src/public/router.tsx) where react-router would be: the server writes the very markup the
+ * browser then takes over.
+ */
 const PUBLIC_PAGE_ALIASES = [
   { find: /^react-dom\/server$/, replacement: 'preact-render-to-string' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },

@@ -13,7 +13,7 @@ import type { RouteHandle } from '../app/route-handle';
  * on the server), standing in for react-router in those two builds (vite.config.ts): such a page
  * is one route, its layouts and its page component, and every link on it is a plain link the
  * browser follows to the next server-rendered page. It answers the part of react-router's API
- * the public pages use, with the same markup, and leaves out the 30 KB (gzip) of the real one;
+ * the public pages use, with the same markup, without the real one's code (most of its size);
  * the app's own build keeps react-router, and with it the same components navigate in place.
  */
 
