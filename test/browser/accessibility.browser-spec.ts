@@ -3,6 +3,7 @@ import {
   accessibilityViolations,
   at,
   launchChromium,
+  PHONE_AGENTS,
   screenshotOnFailure,
   signInThroughScreens,
 } from '../support/browser';
@@ -15,8 +16,7 @@ import { showcaseShop, type ShowcaseShop } from '../support/showcase-shop';
 // heading order, ...) included.
 jest.setTimeout(240_000);
 
-const ANDROID_CHROME =
-  'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const ANDROID_CHROME = PHONE_AGENTS.androidChrome;
 
 const SCREENS = {
   'phone, light': {

@@ -8,6 +8,7 @@ import {
   accessibilityViolations,
   at,
   launchChromium,
+  PHONE_AGENTS,
   reached,
   screenshotOnFailure,
   signInThroughScreens,
@@ -27,8 +28,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const ANDROID_CHROME =
-  'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const ANDROID_CHROME = PHONE_AGENTS.androidChrome;
 
 const SCREENS = {
   phone: {

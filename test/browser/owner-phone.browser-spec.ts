@@ -7,6 +7,7 @@ import {
   accessibilityViolations,
   at,
   launchChromium,
+  PHONE_AGENTS,
   reached,
   screenshotOnFailure,
   signInThroughScreens,
@@ -16,8 +17,7 @@ import {
 // starts, moving only with the phone's navigation: the bottom bar and its More sheet.
 jest.setTimeout(180_000);
 
-const ANDROID_CHROME =
-  'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const ANDROID_CHROME = PHONE_AGENTS.androidChrome;
 const FREE_LIMIT = 25;
 
 let browser: Browser;

@@ -9,6 +9,8 @@ import {
   accessibilityViolations,
   at,
   launchChromium,
+  PHONE_AGENTS,
+  PHONE_SCREEN,
   signInThroughScreens,
   takenOver,
 } from '../support/browser';
@@ -24,13 +26,6 @@ const FAKE_STORE_HOST = 'diya-store.test';
 const AMAZON_URL = 'https://www.amazon.in/dp/B0DIYA4SET';
 const FLIPKART_URL = 'https://www.flipkart.com/brass-diya/p/itmdiya4';
 const AMAZON_TAG = 'diyahouse-21';
-
-const INSTAGRAM_ON_ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.0.0 Mobile Safari/537.36 Instagram 330.0.0.40.92 Android';
-
-// Chrome on an Android phone: not an in-app browser, so no way-out notice above the stores.
-const ANDROID_CHROME =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 let browser: Browser;
 let store: Server;
@@ -86,12 +81,10 @@ async function shopWithProduct() {
 
 /** A phone-sized Android Chrome page in a fresh context: no session, nothing stored. */
 async function androidPhone(): Promise<Page> {
+  // Chrome on an Android phone: not an in-app browser, so no way-out notice above the stores.
   const context = await browser.newContext({
-    colorScheme: 'light',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    userAgent: ANDROID_CHROME,
+    ...PHONE_SCREEN,
+    userAgent: PHONE_AGENTS.androidChrome,
   });
   return context.newPage();
 }
@@ -257,12 +250,9 @@ describe('the store sheet on an Android phone', () => {
   it("shows Instagram's visitors the way out and the Amazon disclosure, accessibly; the owner's Earnings page too", async () => {
     const { shopUrl, email, product } = await shopWithProduct();
     const context = await browser.newContext({
-      colorScheme: 'light',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE_SCREEN,
       reducedMotion: 'reduce',
-      userAgent: INSTAGRAM_ON_ANDROID,
+      userAgent: PHONE_AGENTS.instagramAndroid,
     });
     const page = await context.newPage();
     const sheet = await openProduct(page, shopUrl, product.shortCode);

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page, Response } from 'playwright-core';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
 import { signUp, Visitor } from '../support/auth-client';
-import { at, launchChromium, takenOver } from '../support/browser';
+import { at, launchChromium, PHONE_AGENTS, PHONE_SCREEN, takenOver } from '../support/browser';
 import { file, sendForm } from '../support/forms';
 
 // A visitor opens a public shop, then a product, and leaves for a store through the options
@@ -51,18 +51,12 @@ async function shopWithProduct({ photo = false } = {}) {
   return { shopUrl, product: product.body.data };
 }
 
-// Most visitors come from a link in Instagram, on a phone.
-const INSTAGRAM_ON_ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.0.0 Mobile Safari/537.36 Instagram 330.0.0.40.92 Android';
-
 /** A phone-sized page in a fresh context: no session, nothing stored. */
 async function phonePage(): Promise<Page> {
+  // Most visitors come from a link in Instagram, on a phone.
   const context = await browser.newContext({
-    colorScheme: 'light',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    userAgent: INSTAGRAM_ON_ANDROID,
+    ...PHONE_SCREEN,
+    userAgent: PHONE_AGENTS.instagramAndroid,
   });
   return context.newPage();
 }

@@ -23,6 +23,24 @@ export function launchChromium(args: readonly string[] = []): Promise<Browser> {
 }
 
 /** The address of `path` on the stack under test (test/stack-setup.ts). */
+/** Real user agents of the phones most visitors and owners use. */
+export const PHONE_AGENTS = {
+  /** Chrome on a Samsung Galaxy A54, India's best-selling kind of phone. */
+  androidChrome:
+    'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  /** Instagram's in-app browser on Android: most visitors come from a link there. */
+  instagramAndroid:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.0.0 Mobile Safari/537.36 Instagram 330.0.0.40.92 Android',
+} as const;
+
+/** A phone's screen, light, for `browser.newContext` (its user agent added by the test). */
+export const PHONE_SCREEN = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  colorScheme: 'light',
+} as const;
+
 /**
  * Waits until a server-rendered public page's code (the public pages' build, on Preact) has
  * taken the page over: its root then holds Preact's tree.

@@ -250,16 +250,8 @@ export interface ProductClicks {
 const ANALYTICS_MAX_RANGE_DAYS = 366;
 /** The range read when the query names none: the last 30 days, today included. */
 export const ANALYTICS_DEFAULT_RANGE_DAYS = 30;
-/**
- * GET /api/analytics/export.csv?from&to answers text/csv with these columns, one row a day of
- * the range (zeros included), oldest first; click_through_rate has 4 decimals. Then one column
- * per store clicked in the range, `clicks_on_{vendor}`, in alphabetical order.
- */
-export const ANALYTICS_CSV_COLUMNS = [
-  'date',
-  'views',
-  'unique_visitors',
-  'clicks',
+/** The columns both analytics CSVs end with: the click rate, taps, app or website, sources. */
+const CLICK_FIGURE_COLUMNS = [
   'click_through_rate',
   'taps',
   'app_opens',
@@ -275,6 +267,19 @@ export const ANALYTICS_CSV_COLUMNS = [
 ] as const;
 
 /**
+ * GET /api/analytics/export.csv?from&to answers text/csv with these columns, one row a day of
+ * the range (zeros included), oldest first; click_through_rate has 4 decimals. Then one column
+ * per store clicked in the range, `clicks_on_{vendor}`, in alphabetical order.
+ */
+export const ANALYTICS_CSV_COLUMNS = [
+  'date',
+  'views',
+  'unique_visitors',
+  'clicks',
+  ...CLICK_FIGURE_COLUMNS,
+] as const;
+
+/**
  * GET /api/analytics/products.csv?from&to answers text/csv with these columns, one row a
  * product with page views or clicks in the range, most clicked first; then one column per store
  * clicked in the range, `clicks_on_{vendor}`, in alphabetical order.
@@ -284,18 +289,7 @@ export const ANALYTICS_PRODUCTS_CSV_COLUMNS = [
   'short_code',
   'views',
   'clicks',
-  'click_through_rate',
-  'taps',
-  'app_opens',
-  'web_opens',
-  'clicks_from_instagram',
-  'clicks_from_whatsapp',
-  'clicks_from_facebook',
-  'clicks_from_youtube',
-  'clicks_from_x',
-  'clicks_from_telegram',
-  'clicks_from_direct',
-  'clicks_from_other',
+  ...CLICK_FIGURE_COLUMNS,
 ] as const;
 
 export const AnalyticsMessages = {

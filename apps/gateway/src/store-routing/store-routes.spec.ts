@@ -1,5 +1,5 @@
 import { DEFAULT_EARNINGS, type StoreRoute, vendorOf } from '@kartlink/contracts';
-import { isPrefetch, storeAnswer, storeOf } from './store-routes';
+import { storeAnswer, storeOf } from './store-routes';
 
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
@@ -74,19 +74,5 @@ describe('storeAnswer', () => {
       opensIn: 'web',
       location: urls[2],
     });
-  });
-});
-
-describe('isPrefetch', () => {
-  it.each([
-    [{ purpose: 'prefetch' }, true],
-    [{ 'sec-purpose': 'prefetch;prerender' }, true],
-    [{ 'sec-purpose': 'prefetch' }, true],
-    [{ 'x-purpose': 'preview' }, true],
-    [{ 'x-moz': 'prefetch' }, true],
-    [{}, false],
-    [{ purpose: 'navigate' }, false],
-  ])('%j → %s', (headers, expected) => {
-    expect(isPrefetch(headers)).toBe(expected);
   });
 });

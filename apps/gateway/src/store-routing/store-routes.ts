@@ -14,6 +14,7 @@ import {
 import { LOGGER, type Logger, RedisRateLimiter, ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnalyticsRecorder, type TrackTarget } from '../analytics/analytics-recorder';
+import { isPrefetch } from '../analytics/user-agent';
 import type { TrackInput } from '../analytics/track-input';
 import { isBotUserAgent } from '../analytics/user-agent';
 import type { GatewayConfig } from '../config';
@@ -73,17 +74,6 @@ function headerSafe(url: string): string {
       return '';
     }
   });
-}
-
-/** A prefetch or a link preview made ahead of any tap (Chrome, Safari, Facebook's app). */
-export function isPrefetch(headers: FastifyRequest['headers']): boolean {
-  const said = [headers['purpose'], headers['sec-purpose'], headers['x-purpose'], headers['x-moz']]
-    .flat()
-    .filter((v): v is string => typeof v === 'string')
-    .map((v) => v.toLowerCase());
-  return said.some(
-    (v) => v.includes('prefetch') || v.includes('preview') || v.includes('prerender'),
-  );
 }
 
 const params = {
@@ -233,15 +223,8 @@ export function registerStoreRoutes(
     // or, on a navigation, by the viewer cookie their sign-in set; not recorded then.
     const viewer = await taps.viewer(request.headers.cookie).catch(() => undefined);
     if (!isPrefetch(request.headers) && viewer !== route.ownerUserId) {
-      // `opensIn` goes on the target (which the recorder spreads into the event today) and on
-      // the input (where store-analytics' recorder reads it); neither is typed for it yet.
-      const target = {
-        type: 'click' as const,
-        productId: route.productId,
-        opensIn: answer.opensIn,
-      };
-      const clickTarget: TrackTarget = target;
-      const fields = {
+      const target: TrackTarget = { type: 'click', productId: route.productId };
+      const input: TrackInput = {
         device: null,
         browser: null,
         timeZone: null,
@@ -249,8 +232,7 @@ export function registerStoreRoutes(
         referrer: null,
         opensIn: answer.opensIn,
       };
-      const input: TrackInput = fields;
-      const recording = recorder.record(clickTarget, input, request);
+      const recording = recorder.record(target, input, request);
       if (request.method === 'HEAD' || isBotUserAgent(userAgent)) {
         // Recorded apart as a bot, without holding the answer up.
         recording.catch((err: unknown) => logger.warn({ err }, 'bot store click not recorded'));
