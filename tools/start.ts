@@ -4,6 +4,7 @@ import {
   describeInfrastructure,
   ensureDatabase,
   ensureInfrastructure,
+  localAppSecrets,
   describeExit,
   startMailCatcher,
   stopProcess,
@@ -136,6 +137,8 @@ async function main(): Promise<void> {
     webOrigins: dev ? [publicUrl, `http://localhost:${VITE_PORT}`] : [publicUrl],
     nodeEnv: 'production',
     logLevel: process.env.LOG_LEVEL || 'info',
+    // Generated on the first start and kept in .data/ (never committed).
+    extraEnv: { ...localAppSecrets(rootDir) },
     onLine: printAppLine,
   });
   cleanups.push(() => stack.stop({ interrupted }));

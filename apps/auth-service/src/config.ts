@@ -1,5 +1,6 @@
 import { int, str, url, type ConfigOf } from '@kartlink/config';
 import { redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
+import { KEY_ENCRYPTION_KEYS_PATTERN } from './crypto/key-encryption';
 
 export const configSchema = {
   ...serviceEnvSchema,
@@ -31,6 +32,17 @@ export const configSchema = {
     default: '',
   }),
   GOOGLE_CLIENT_SECRET: str({ description: 'OAuth client secret', default: '', secret: true }),
+  KEY_ENCRYPTION_KEYS: str({
+    description:
+      'keys that encrypt the signing keys at rest, id:base64 of 32 bytes, comma-separated, the ' +
+      'current one first (older ones still decrypt); required in production',
+    default: '',
+    secret: true,
+    requiredInProduction: true,
+    pattern: KEY_ENCRYPTION_KEYS_PATTERN,
+    patternError:
+      'must list id:key pairs, each key 32 bytes in base64 (openssl rand -base64 32), comma-separated',
+  }),
   MAIL_FROM: str({
     description: 'sender of outgoing mail',
     default: 'Kartlink <no-reply@kartlink.local>',

@@ -58,7 +58,13 @@ describe('the admin command', () => {
 
   it('explains its usage when called wrongly', async () => {
     await expect(runAdminCommand([], {}, dataSource)).rejects.toThrow(
-      'Creates or promotes an admin of Kartlink.',
+      'Creates or promotes an admin of Kartlink, or rotates the token signing key.',
+    );
+    await expect(runAdminCommand(['rotate-keys', '--everything'], {}, dataSource)).rejects.toThrow(
+      'rotate-keys [--reencrypt]',
+    );
+    await expect(runAdminCommand(['rotate-keys'], {}, dataSource)).rejects.toThrow(
+      'Set KEY_ENCRYPTION_KEYS: the new signing key is stored encrypted with it.',
     );
     await expect(runAdminCommand(['promote', 'not-an-email'], {}, dataSource)).rejects.toThrow(
       'Please enter a valid email address',

@@ -69,6 +69,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig(schema, {})).toThrow('DATABASE_URL is required: PostgreSQL URL');
   });
 
+  it('refuses an empty production-only variable in production, and defaults it elsewhere', () => {
+    const withKey = {
+      KEY: str({ description: 'a key', default: '', secret: true, requiredInProduction: true }),
+    };
+    expect(loadConfig(withKey, { NODE_ENV: 'development' })).toEqual({ KEY: '' });
+    expect(() => loadConfig(withKey, { NODE_ENV: 'production', KEY: '' })).toThrow(
+      'KEY is required in production: a key',
+    );
+    expect(loadConfig(withKey, { NODE_ENV: 'production', KEY: 'k' })).toEqual({ KEY: 'k' });
+  });
+
   it('describes the configuration with secrets hidden', () => {
     const config = loadConfig(schema, { DATABASE_URL: 'postgres://u:pw@db/k' });
     expect(describeConfig(schema, config)).toMatchObject({ DATABASE_URL: '***', PORT: 3000 });

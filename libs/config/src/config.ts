@@ -13,6 +13,8 @@ export interface VarSpec<T> {
   readonly secret?: boolean;
   /** Used when the variable is unset or empty; omit to make the variable required. */
   readonly default?: T;
+  /** Unset or empty is refused when NODE_ENV is production (the default serves development). */
+  readonly requiredInProduction?: boolean;
   /** Checks the variable's text and turns it into the value. */
   readonly schema: z.ZodType<T, string>;
 }
@@ -29,17 +31,30 @@ export type ConfigOf<S extends Schema> = {
   readonly [K in keyof S]: S[K] extends VarSpec<infer T> ? T : never;
 };
 
-type Options<T> = { description: string; default?: T; secret?: boolean };
+type Options<T> = {
+  description: string;
+  default?: T;
+  secret?: boolean;
+  requiredInProduction?: boolean;
+};
 
 function variable<T>(opts: Options<T>, schema: z.ZodType<T, string>): VarSpec<T> {
   return { ...opts, schema };
 }
 
 export function str(
-  opts: Options<string> & { pattern?: RegExp; maxLength?: number },
+  opts: Options<string> & {
+    pattern?: RegExp;
+    /** Said instead of the pattern when the text does not match it. */
+    patternError?: string;
+    maxLength?: number;
+  },
 ): VarSpec<string> {
   let schema = z.string();
-  if (opts.pattern) schema = schema.regex(opts.pattern, { error: `must match ${opts.pattern}` });
+  if (opts.pattern)
+    schema = schema.regex(opts.pattern, {
+      error: opts.patternError ?? `must match ${opts.pattern}`,
+    });
   if (opts.maxLength !== undefined)
     schema = schema.max(opts.maxLength, {
       error: `must be at most ${opts.maxLength} characters`,
@@ -192,6 +207,8 @@ export function loadConfig<S extends Schema>(
     const raw = env[name];
     if (raw === undefined || raw === '') {
       if (spec.default === undefined) problems.push(`${name} is required: ${spec.description}`);
+      else if (spec.requiredInProduction && env.NODE_ENV === 'production')
+        problems.push(`${name} is required in production: ${spec.description}`);
       else out[name] = spec.default;
       continue;
     }

@@ -1,3 +1,4 @@
+export * from './app-secrets';
 export * from './database';
 export * from './discover';
 export * from './install';

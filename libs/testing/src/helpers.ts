@@ -1,4 +1,4 @@
-import { waitFor } from '@kartlink/infra';
+import { databaseNameOf, dropDatabase, ensureDatabase, waitFor } from '@kartlink/infra';
 import { Client, type QueryResultRow } from 'pg';
 import { escapeGlob, scanKeys, withRedis } from './redis-keys';
 import { readTestEnv } from './test-env';
@@ -17,6 +17,18 @@ export async function pgQuery<R extends QueryResultRow = Record<string, unknown>
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A database of its own beside the run's (`<run database>_<label>`), for a test that changes
+ * what every other test of the service shares (e.g. its signing keys); `drop` removes it.
+ */
+export async function scratchDatabase(
+  label: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const runUrl = readTestEnv().DATABASE_URL;
+  const name = `${databaseNameOf(runUrl)}_${label}`;
+  return { url: await ensureDatabase(runUrl, name), drop: () => dropDatabase(runUrl, name) };
 }
 
 /**

@@ -37,7 +37,13 @@ export async function startServiceForTest<S extends Schema>(options: {
     logger,
     options.module(config, logger),
   );
-  await app.listen();
+  try {
+    await app.listen();
+  } catch (err) {
+    // A service that refuses to start (a test of that) leaves no connection open.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   const client = new ClientNats(
     natsConnectionOptions(config.NATS_URL, `${options.service}-test-client`),
   );

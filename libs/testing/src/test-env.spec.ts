@@ -8,6 +8,7 @@ const complete = {
   NATS_SUBJECT_PREFIX: 'test.ab12.',
   SMTP_URL: 'smtp://127.0.0.1:40025',
   MAILDEV_API_URL: 'http://127.0.0.1:40080',
+  KEY_ENCRYPTION_KEYS: 'test-ab12:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
 };
 
 describe('readTestEnv', () => {

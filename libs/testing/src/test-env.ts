@@ -1,7 +1,7 @@
-import type { InfraEnv } from '@kartlink/infra';
+import type { AppSecrets, InfraEnv } from '@kartlink/infra';
 
 /** What the Jest global setups hand to the test workers through process.env. */
-export interface TestEnv extends InfraEnv {
+export interface TestEnv extends InfraEnv, AppSecrets {
   /** MailDev's REST API, where the mail the apps send during the run arrives. */
   MAILDEV_API_URL: string;
 }
@@ -14,6 +14,7 @@ const TEST_ENV_KEYS: readonly (keyof TestEnv)[] = [
   'NATS_SUBJECT_PREFIX',
   'SMTP_URL',
   'MAILDEV_API_URL',
+  'KEY_ENCRYPTION_KEYS',
 ];
 
 function missingEnvError(names: readonly string[]): Error {

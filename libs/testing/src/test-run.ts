@@ -4,6 +4,7 @@ import {
   dropDatabase,
   ensureDatabase,
   ensureInfrastructure,
+  newAppSecrets,
   startMailDev,
 } from '@kartlink/infra';
 import { randomBytes } from 'node:crypto';
@@ -104,6 +105,7 @@ export async function provisionTestRun(options: TestRunOptions): Promise<TestRun
       NATS_SUBJECT_PREFIX: `test.${runId}.`,
       SMTP_URL: mail.smtpUrl,
       MAILDEV_API_URL: mail.apiUrl,
+      ...newAppSecrets(`test-${runId}`),
     };
     cleanups.push(() => deleteRunStreams(env.NATS_URL, env.NATS_SUBJECT_PREFIX, runId));
     cleanups.push(() => deleteKeysWithPrefix(env.REDIS_URL, env.REDIS_KEY_PREFIX));

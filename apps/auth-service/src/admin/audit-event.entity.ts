@@ -5,7 +5,8 @@ export type AuditEventType =
   | 'impersonation.started'
   | 'impersonation.ended'
   | 'admin.promoted'
-  | 'admin.plan-changed';
+  | 'admin.plan-changed'
+  | 'signing-key.rotated';
 
 /** What admins did, for whom, and when; rows are only ever added. */
 @Entity({ name: 'audit_events' })
