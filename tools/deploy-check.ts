@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { APP_SCHEMAS, Checker, DEPLOY_APPS, type Assertion } from './deploy-checks/checker';
 import { checkCompose } from './deploy-checks/compose';
 import { checkDockerfile } from './deploy-checks/dockerfile';
-import { findKubectl } from './deploy-checks/kustomize';
+import { findKubectl, renderOverlay } from './deploy-checks/kustomize';
 import { checkOverlay } from './deploy-checks/overlay';
 import { checkProbeScript } from './deploy-checks/probes';
 import {
@@ -44,6 +44,14 @@ export async function checkDeploy(rootDir: string): Promise<DeployCheck> {
     for (const overlay of overlays) {
       notes.push(await checkOverlay(checker, rootDir, kubectl.path, overlay, schemas));
     }
+    // The NetworkPolicies in the dependencies' namespaces (NATS, Redis, PostgreSQL).
+    const policies = await renderOverlay(
+      checker,
+      kubectl.path,
+      'dependencies',
+      join(rootDir, 'deploy', 'k8s', 'dependencies'),
+    );
+    notes.push(`dependencies: ${policies?.length ?? 0} NetworkPolicies rendered and validated`);
   }
   notes.push(checkCompose(checker, rootDir, schemas));
   notes.push(checkDockerfile(checker, rootDir));

@@ -94,6 +94,10 @@ async function askHealth(natsUrl, subject) {
     servers: natsUrl.split(','),
     name: `${service}-service-probe`,
     timeout: TIMEOUT_MS,
+    // The service's own NATS user, when NATS requires one.
+    ...(process.env.NATS_USER
+      ? { user: process.env.NATS_USER, pass: process.env.NATS_PASSWORD ?? '' }
+      : {}),
   });
   try {
     const codec = JSONCodec();

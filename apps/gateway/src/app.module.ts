@@ -1,7 +1,13 @@
 import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ClientNats } from '@nestjs/microservices';
-import { LOGGER, type Logger, natsConnectionOptions, redisProviders } from '@kartlink/server-kit';
+import {
+  LOGGER,
+  type Logger,
+  natsConnectionOptions,
+  natsCredentials,
+  redisProviders,
+} from '@kartlink/server-kit';
 import { AdminController } from './admin/admin.controller';
 import { AnalyticsController } from './analytics/analytics.controller';
 import { AnalyticsRecorder } from './analytics/analytics-recorder';
@@ -56,7 +62,10 @@ export class GatewayModule {
         { provide: LOGGER, useValue: logger },
         {
           provide: NATS_CLIENT,
-          useFactory: () => new ClientNats(natsConnectionOptions(config.NATS_URL, 'gateway')),
+          useFactory: () =>
+            new ClientNats(
+              natsConnectionOptions(config.NATS_URL, 'gateway', natsCredentials(config)),
+            ),
         },
         ...redisProviders(REDIS, GATEWAY_CONFIG, 'gateway'),
         ServiceClient,

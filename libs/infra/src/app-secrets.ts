@@ -19,15 +19,29 @@ export function newAppSecrets(label: string): AppSecrets {
 }
 
 /**
+ * What the local start gives every app: a NATS user and password too (the apps refuse to start
+ * without them in production mode). A NATS server without authorization, as the local one, lets
+ * any credentials in; one with the users of tools/nats-auth.ts takes the values set in `env`.
+ */
+interface LocalSecrets extends AppSecrets {
+  NATS_USER: string;
+  NATS_PASSWORD: string;
+}
+
+/**
  * The local start's secrets: values set in `env` win, then those kept in .data/, else new ones
  * (kept for the next start).
  */
-export function localAppSecrets(rootDir: string, env = process.env): AppSecrets {
+export function localAppSecrets(rootDir: string, env = process.env): LocalSecrets {
   const file = join(rootDir, '.data', 'app-secrets.json');
-  let kept: Partial<AppSecrets> = {};
-  if (existsSync(file)) kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<AppSecrets>;
-  const fresh = newAppSecrets(`local-${Date.now().toString(36)}`);
-  const merged: AppSecrets = { ...fresh, ...kept };
+  let kept: Partial<LocalSecrets> = {};
+  if (existsSync(file)) kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>;
+  const fresh: LocalSecrets = {
+    ...newAppSecrets(`local-${Date.now().toString(36)}`),
+    NATS_USER: 'kartlink-local',
+    NATS_PASSWORD: randomBytes(24).toString('base64url'),
+  };
+  const merged: LocalSecrets = { ...fresh, ...kept };
   if (JSON.stringify(merged) !== JSON.stringify(kept)) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`, { mode: 0o600 });

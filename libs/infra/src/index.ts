@@ -1,4 +1,5 @@
 export * from './app-secrets';
+export { findProgramsDir } from './binaries';
 export * from './database';
 export * from './discover';
 export * from './install';

@@ -10,7 +10,7 @@ import {
 } from '@kartlink/config';
 import { type DataSourceOptions } from 'typeorm';
 import { createLogger, type Logger, NestPinoLogger } from './logger';
-import { natsConnectionOptions, PrefixedNatsServer } from './nats-transport';
+import { natsConnectionOptions, natsCredentials, PrefixedNatsServer } from './nats-transport';
 import { runServiceMigrations } from './database';
 import { GracefulShutdown } from './graceful-shutdown';
 import type { ServiceConfig } from './service-module';
@@ -40,7 +40,7 @@ export async function createService<C extends ServiceConfig>(
   const app = await NestFactory.createMicroservice(module, {
     strategy: new PrefixedNatsServer(
       {
-        ...natsConnectionOptions(config.NATS_URL, `${service}-service`),
+        ...natsConnectionOptions(config.NATS_URL, `${service}-service`, natsCredentials(config)),
         queue: queueGroupOf(service),
       },
       config.NATS_SUBJECT_PREFIX,

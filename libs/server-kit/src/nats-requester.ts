@@ -5,7 +5,7 @@ import { ErrorCode, Headers } from '@kartlink/contracts';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { Logger } from './logger';
-import { natsConnectionOptions } from './nats-transport';
+import { natsConnectionOptions, natsCredentials, type NatsCredentials } from './nats-transport';
 import { currentRequestId } from './request-context';
 import { ServiceError } from './service-error';
 import { CONFIG, LOGGER, type ServiceConfig } from './service-module';
@@ -30,11 +30,14 @@ export class NatsRequester {
   static connect(options: {
     url: string;
     name: string;
+    credentials?: NatsCredentials;
     subjectPrefix: string;
     timeoutMs: number;
     logger: Logger;
   }) {
-    const client = new ClientNats(natsConnectionOptions(options.url, options.name));
+    const client = new ClientNats(
+      natsConnectionOptions(options.url, options.name, options.credentials),
+    );
     return new NatsRequester(client, options.subjectPrefix, options.timeoutMs, options.logger);
   }
 
@@ -135,6 +138,7 @@ export function natsRequesterProvider(connectionName: string): Provider {
       NatsRequester.connect({
         url: config.NATS_URL,
         name: connectionName,
+        credentials: natsCredentials(config),
         subjectPrefix: config.NATS_SUBJECT_PREFIX,
         timeoutMs: config.SERVICE_TIMEOUT_MS,
         logger,

@@ -139,11 +139,29 @@ export class PrefixedNatsServer extends ServerNats {
   }
 }
 
+/** The app's own NATS user (NATS_USER, NATS_PASSWORD); none where NATS runs without authentication. */
+export interface NatsCredentials {
+  user?: string;
+  pass?: string;
+}
+
+export function natsCredentials(config: {
+  NATS_USER: string;
+  NATS_PASSWORD: string;
+}): NatsCredentials {
+  return config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD } : {};
+}
+
 /** Connection options shared by services and the gateway: reconnect forever, wait for the first connect. */
-export function natsConnectionOptions(url: string, name: string) {
+export function natsConnectionOptions(
+  url: string,
+  name: string,
+  credentials: NatsCredentials = {},
+) {
   return {
     servers: url.split(','),
     name,
+    ...credentials,
     waitOnFirstConnect: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,

@@ -19,6 +19,19 @@ export const commonEnvSchema = {
     description: 'NATS server(s), comma-separated',
     default: 'nats://127.0.0.1:4222',
   }),
+  NATS_USER: str({
+    description:
+      "the app's own NATS user, whose permissions allow only the subjects it serves and calls " +
+      '(tools/nats-auth.ts); required in production',
+    default: '',
+    requiredInProduction: true,
+  }),
+  NATS_PASSWORD: str({
+    description: "password of the app's NATS user; required in production",
+    default: '',
+    secret: true,
+    requiredInProduction: true,
+  }),
   NATS_SUBJECT_PREFIX: str({
     description: 'prefix of every NATS subject, to keep environments apart (e.g. "staging.")',
     default: '',

@@ -10,6 +10,7 @@ import {
   createService,
   type Logger,
   natsConnectionOptions,
+  natsCredentials,
   runServiceMigrations,
   type ServiceConfig,
 } from '@kartlink/server-kit';
@@ -45,7 +46,11 @@ export async function startServiceForTest<S extends Schema>(options: {
     throw err;
   }
   const client = new ClientNats(
-    natsConnectionOptions(config.NATS_URL, `${options.service}-test-client`),
+    natsConnectionOptions(
+      config.NATS_URL,
+      `${options.service}-test-client`,
+      natsCredentials(config),
+    ),
   );
   await client.connect();
   return {
