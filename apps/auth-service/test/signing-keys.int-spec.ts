@@ -162,7 +162,13 @@ describe('signing keys at rest', () => {
       [join(root, 'apps', 'auth-service', 'src', 'main.ts')],
       {
         cwd: root,
-        env: { ...process.env, NODE_ENV: 'production', KEY_ENCRYPTION_KEYS: '' },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          NATS_USER: 'auth-service',
+          NATS_PASSWORD: 'set',
+          KEY_ENCRYPTION_KEYS: '',
+        },
         encoding: 'utf8',
         timeout: 60_000,
       },
