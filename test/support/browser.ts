@@ -43,10 +43,11 @@ export const PHONE_SCREEN = {
 
 /**
  * Waits until a server-rendered public page's code (the public pages' build, on Preact) has
- * taken the page over: its root then holds Preact's tree.
+ * taken the whole page over, the parts it takes over in turns included (entry-public.tsx marks
+ * the root then): every button on it works.
  */
 export async function takenOver(page: Page): Promise<void> {
-  await page.waitForFunction("document.getElementById('root').__k != null");
+  await page.waitForFunction("document.getElementById('root').hasAttribute('data-taken-over')");
 }
 
 export function at(path: string): string {
