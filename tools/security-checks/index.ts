@@ -11,7 +11,7 @@ import { checkSecurityDoc } from './security-doc';
 /** `npm test -- security`: the supply chain (audit, lockfile, SBOMs) and docs/security.md. */
 
 const rootDir = resolve(__dirname, '..', '..');
-export const ALLOWLIST = 'tools/audit-allowlist.json';
+const ALLOWLIST = 'tools/audit-allowlist.json';
 
 interface Result {
   tally: Tally;

@@ -1,5 +1,5 @@
 /** The registry every dependency must come from: npm's public one, over HTTPS. */
-export const REGISTRY = 'https://registry.npmjs.org/';
+const REGISTRY = 'https://registry.npmjs.org/';
 
 interface LockEntry {
   version?: string;

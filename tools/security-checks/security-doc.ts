@@ -1,7 +1,7 @@
 /** The one way docs/security.md marks a requirement whose test is still to be written. */
-export const PENDING = '(test: pending)';
+const PENDING = '(test: pending)';
 /** Separates a test file and the describe and test titles in a reference. */
-export const SEPARATOR = ' › ';
+const SEPARATOR = ' › ';
 
 interface Title {
   kind: 'describe' | 'test';
