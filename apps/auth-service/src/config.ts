@@ -16,6 +16,13 @@ export const configSchema = {
     min: 1,
     max: 365,
   }),
+  SESSION_IDLE_SECONDS: int({
+    description:
+      'a session not used for this long ends (seconds; 604800 is 7 days). Use means a refresh: the web app refreshes hourly while open, so keep it above 3600',
+    default: 7 * 24 * 3600,
+    min: 1,
+    max: 365 * 24 * 3600,
+  }),
   PUBLIC_URL: url({
     description: 'address people open the product at (Google sends them back to it)',
     protocols: ['http', 'https'],
