@@ -18,7 +18,7 @@ export const configSchema = {
   }),
   SESSION_IDLE_SECONDS: int({
     description:
-      'a session not used for this long ends (seconds; 604800 is 7 days). Use means a refresh: the web app refreshes hourly while open, so keep it above 3600',
+      'seconds after which a session not refreshed ends (604800: 7 days); keep it above 3600, the web app refreshes hourly while open',
     default: 7 * 24 * 3600,
     min: 1,
     max: 365 * 24 * 3600,
