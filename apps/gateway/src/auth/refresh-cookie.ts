@@ -8,7 +8,7 @@ import { readCookie } from './auth-cookies';
  * set or overwrite it. Over http (local development) a `__Host-` cookie cannot exist: it keeps
  * the plain name, scoped to /api/auth. Only the one in use is read.
  */
-export function refreshCookieScope(secure: boolean) {
+function refreshCookieScope(secure: boolean) {
   return secure
     ? { name: SECURE_REFRESH_COOKIE, path: '/' }
     : { name: REFRESH_COOKIE, path: '/api/auth' };

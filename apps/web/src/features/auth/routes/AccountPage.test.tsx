@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, networkDown, ok, type Reply } from '../../../test/mock-api';
+import { fail, type Handler, mockApi, networkDown, ok } from '../../../test/mock-api';
 import { imageFile, mockImageLoading } from '../../../test/mock-image';
 import { created, mockUploads, uploadedImage } from '../../../test/mock-upload';
 import { renderApp, TEST_USER } from '../../../test/render-app';
@@ -37,7 +37,7 @@ const DEVICES = [
   },
 ];
 
-async function openAccount(routes: Record<string, Reply> = {}, user = TEST_USER) {
+async function openAccount(routes: Record<string, Handler> = {}, user = TEST_USER) {
   const api = mockApi({ 'GET /auth/me': ME, 'GET /auth/sessions': ok(DEVICES), ...routes });
   const app = renderApp('/dashboard/account', { user });
   await screen.findByRole('heading', { level: 1, name: 'Your account' });
