@@ -1,6 +1,6 @@
 import type { AuthSession, DeviceSession, OtherSessionsEnded } from '@kartlink/contracts';
 import { pgQuery, stackBaseUrl, waitFor } from '@kartlink/testing';
-import { signUp, strongPassword, Visitor } from '../support/auth-client';
+import { Device, signUp, strongPassword, Visitor } from '../support/auth-client';
 
 // Signed-in devices through the gateway (issue 16, ASVS chapter 7): the device label comes
 // from the real User-Agent header, the place from the X-Time-Zone header the web app sends.
@@ -9,37 +9,6 @@ const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
-
-/** A visitor on a real browser: its user agent and time zone go with every call. */
-class Device extends Visitor {
-  constructor(
-    private readonly userAgent: string,
-    private readonly timeZone: string,
-  ) {
-    super();
-  }
-
-  override call<T = unknown>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) {
-    return super.call<T>(method, path, body, {
-      'user-agent': this.userAgent,
-      'x-time-zone': this.timeZone,
-      ...headers,
-    });
-  }
-
-  /** The session id of its access token. */
-  get sessionId(): string {
-    const claims = JSON.parse(
-      Buffer.from(this.accessToken!.split('.')[1], 'base64url').toString(),
-    ) as { sid: string };
-    return claims.sid;
-  }
-}
 
 const phone = () => new Device(ANDROID_CHROME, 'Asia/Kolkata');
 const iphone = () => new Device(IPHONE_SAFARI, 'Europe/London');
