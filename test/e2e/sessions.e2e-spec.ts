@@ -142,12 +142,23 @@ describe('signed-in devices', () => {
     expect(refused.setCookie).toMatch(/kartlink_refresh=; Path=\/api\/auth;.*Max-Age=0/);
   });
 
-  it('names the device asking in the password reset mail', async () => {
+  it('names the device asking in the password reset mail, and in the resent one', async () => {
     const { email } = await signUp(new Visitor());
     const sent = await iphone().post('/auth/password-reset/send-otp', { email });
     expect(sent.status).toBe(200);
     const mail = await mailAbout(email, /is your Kartlink password reset code$/);
     expect(mail.text).toContain('The reset was asked for from Safari on iPhone, London time.');
+    // "Resend code" names the device asking again: here another one.
+    const resent = await phone().post('/auth/otp/resend', { email, purpose: 'password-reset' });
+    expect(resent.status).toBe(200);
+    const again = await waitFor(
+      async () =>
+        (await mailsTo(email)).find((m) =>
+          m.text?.includes('The reset was asked for from Chrome on Android, Kolkata time.'),
+        ),
+      { timeoutMs: 20_000, intervalMs: 200, description: 'the resent reset code' },
+    );
+    expect(again.subject).toMatch(/is your Kartlink password reset code$/);
   });
 
   it('documents the routes in the API document', async () => {
