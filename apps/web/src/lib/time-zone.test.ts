@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { timeZone } from './visitor';
+import { timeZone } from './time-zone';
 
 afterEach(() => {
   Reflect.deleteProperty(globalThis, 'Temporal');
