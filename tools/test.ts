@@ -5,7 +5,7 @@ import { SECURITY_CHECKS } from './security-checks';
 import { buildAll } from './stack';
 import {
   addTallies,
-  finalLine,
+  finalLines,
   summaryTable,
   tallyReport,
   type Row,
@@ -262,7 +262,7 @@ async function main(): Promise<number> {
 
   const total = addTallies(rows.map((r) => r.tally));
   console.log(`\n${summaryTable(rows)}\n`);
-  console.log(finalLine(total));
+  for (const line of finalLines(total)) console.log(line);
   return total.failed > 0 ? 1 : 0;
 }
 
