@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AnalyticsRecorder } from '../analytics/analytics-recorder';
+import { PAGE_HELMET } from '../http/security-headers';
 import { previewedShop } from '../analytics/link-previews';
 import { PublicReadCache } from '../public/public-read-cache';
 import { PageTemplate } from './page-html';
@@ -71,7 +72,7 @@ export async function serveWebApp(
   const cache = app.get(PublicReadCache);
   registerSitemapRoutes(fastify, cache, publicUrl);
 
-  fastify.get('/*', async (request, reply) => {
+  fastify.get('/*', { helmet: PAGE_HELMET }, async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path === '/api' || path.startsWith('/api/')) {
       throw new ServiceError(
@@ -88,19 +89,23 @@ export async function serveWebApp(
     const previewed = previewedShop(request.method, page, request.headers['user-agent']);
     if (previewed) analytics.recordPreview(previewed, request);
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // This answer's CSP nonce for inline styles (security-headers.ts).
+    const nonce = reply.cspNonce.style;
 
-    if (page.kind === 'app') return reply.send(template.app(page.indexed));
-    if (page.kind === 'not-found') return reply.status(404).send(template.app(false));
+    if (page.kind === 'app') return reply.send(template.app(page.indexed, nonce));
+    if (page.kind === 'not-found') return reply.status(404).send(template.app(false, nonce));
     try {
       const found = await loadPublicPage(page, cache, publicUrl);
-      if (!found.found) return reply.status(404).send(template.app(false));
+      if (!found.found) return reply.status(404).send(template.app(false, nonce));
       const body = renderer ? await renderer.render(page, found.data) : '';
       const rendered = body && rendering ? { body, assets: rendering[page.kind] } : undefined;
-      return reply.send(template.publicPage({ ...found, rendered, assets: assets[page.kind] }));
+      return reply.send(
+        template.publicPage({ ...found, rendered, assets: assets[page.kind] }, nonce),
+      );
     } catch (err) {
       // The services cannot say what the page is: the app asks again itself; crawlers come back.
       logger.warn({ err, path }, 'public page served without its head');
-      return reply.status(503).header('retry-after', '5').send(template.app(false));
+      return reply.status(503).header('retry-after', '5').send(template.app(false, nonce));
     }
   });
   return () => template.app(false);
