@@ -1,6 +1,11 @@
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
+import { createHash } from 'node:crypto';
+import { NONCE_SCRIPT } from '../web/page-html';
 import { isPrivateAnswer, securityHeaders } from './security-headers';
+
+/** The pages' one inline script, as the policy names it. */
+const NONCE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(NONCE_SCRIPT).digest('base64')}'`;
 
 /** The headers helmet sends with `config`, on a bare Fastify. */
 async function headersWith(config: { PUBLIC_URL: string; TRACKING_TAGS: string }) {
@@ -40,7 +45,7 @@ describe('securityHeaders', () => {
     );
   });
 
-  it('allows scripts from nowhere but the app itself unless a tracking tag is configured', async () => {
+  it('allows scripts from nowhere but the app itself (and its one inline script) unless a tracking tag is configured', async () => {
     const strict = directivesOf(
       (await headersWith({ PUBLIC_URL: 'https://kartlink.in', TRACKING_TAGS: '' }))[
         'content-security-policy'
@@ -48,7 +53,7 @@ describe('securityHeaders', () => {
     );
     expect(strict).toMatchObject({
       'default-src': ["'self'"],
-      'script-src': ["'self'"],
+      'script-src': ["'self'", NONCE_SCRIPT_SOURCE],
       'script-src-attr': ["'none'"],
       'style-src': ["'self'"],
       'connect-src': ["'self'"],
@@ -68,6 +73,7 @@ describe('securityHeaders', () => {
     );
     expect(tagged['script-src']).toEqual([
       "'self'",
+      NONCE_SCRIPT_SOURCE,
       'https://www.googletagmanager.com',
       'https://connect.facebook.net',
     ]);

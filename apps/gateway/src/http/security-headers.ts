@@ -6,8 +6,8 @@ import type { GatewayConfig } from '../config';
 import { NONCE_SCRIPT } from '../web/page-html';
 
 /** The third-party tags the web app can be built with (apps/web/src/lib/tracking.ts). */
-export const TRACKING_TAGS = ['meta-pixel', 'google-analytics'] as const;
-export type TrackingTag = (typeof TRACKING_TAGS)[number];
+const TRACKING_TAGS = ['meta-pixel', 'google-analytics'] as const;
+type TrackingTag = (typeof TRACKING_TAGS)[number];
 
 /**
  * What each tag loads and where it sends, as its vendor documents it for a CSP: Meta's pixel
@@ -36,10 +36,10 @@ const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
 /**
  * Powerful features the product never uses, switched off for the page and anything it might
- * embed. Features it does use keep their defaults (same origin): the clipboard for "copy
- * link", the share sheet (web-share), fullscreen for the lightbox.
+ * embed. Those it does use keep their defaults (this origin only): the clipboard for "copy
+ * link", the share sheet (web-share).
  */
-export const PERMISSIONS_POLICY =
+const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), ' +
   'hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
 
@@ -68,7 +68,7 @@ type SecurityConfig = Pick<GatewayConfig, 'PUBLIC_URL' | 'TRACKING_TAGS'>;
 /**
  * The tags a comma-separated TRACKING_TAGS names (config.ts checks each is one of TRACKING_TAGS).
  */
-export const trackingTagsOf = (value: string): TrackingTag[] =>
+const trackingTagsOf = (value: string): TrackingTag[] =>
   value
     .split(',')
     .map((tag) => tag.trim())

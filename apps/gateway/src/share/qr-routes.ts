@@ -21,10 +21,12 @@ import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
 import { DEFAULT_QR_SIZE, type QrFormat, QrCodes, type QrSize, QR_SIZES } from './qr-codes';
 
-/** A code of a fixed address never changes: a year, then revalidated by its ETag. */
+/**
+ * A code of a fixed address never changes: a year, then revalidated by its ETag. The code of a
+ * shop only its owner may see yet is an answer to their bearer token, kept by no cache, as
+ * every authenticated answer (http/security-headers.ts).
+ */
 const PUBLIC_CACHE = 'public, max-age=31536000';
-/** The code of a shop only its owner may see yet: kept by the owner's browser alone. */
-const OWNER_CACHE = 'private, max-age=31536000';
 
 const QR_QUERY: ObjectSchema = {
   type: 'object',
@@ -55,7 +57,7 @@ function qrSchema(summary: string, params: Record<string, { description: string 
     response: {
       200: {
         description:
-          'The code, with an ETag and Cache-Control: public, max-age=31536000 (private for an ' +
+          'The code, with an ETag and Cache-Control: public, max-age=31536000 (no-store for an ' +
           'owner reading their private shop)',
       },
       304: { description: 'If-None-Match named the current ETag' },
@@ -147,8 +149,8 @@ export function registerQrRoutes(app: NestFastifyApplication) {
     page: { address: string; filename: string; format: QrFormat; size: QrSize; download: boolean },
   ) {
     const image = await codes.of(page.address, page.format, page.size);
+    if (audience === 'public') void reply.header('cache-control', PUBLIC_CACHE);
     void reply
-      .header('cache-control', audience === 'public' ? PUBLIC_CACHE : OWNER_CACHE)
       .header('etag', image.etag)
       .header('x-content-type-options', 'nosniff')
       // An SVG opened on its own runs nothing.
