@@ -153,6 +153,17 @@ describe('security headers', () => {
     expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends the QR codes (and every served picture) sandboxed, for any site to show', async () => {
+    const answer = await get(`/api/shop/${shopUrl}/qr.svg`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    // An SVG opened on its own runs nothing.
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none';sandbox");
+    expect(answer.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000');
+  });
+
   it('lets public API reads be cached, but never an answer to a signed-in caller', async () => {
     const visitor = await get(`/api/shop/${shopUrl}/urls`);
     expect(visitor.status).toBe(200);

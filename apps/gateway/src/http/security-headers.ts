@@ -110,7 +110,7 @@ export function securityHeaders(config: SecurityConfig): FastifyHelmetOptions {
     },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     // Pages and API answers are for this origin only; the pictures and QR codes that other
-    // sites may show say `cross-origin` themselves (image-routes.ts, qr-routes.ts).
+    // sites may show say `cross-origin` (IMAGE_HELMET).
     crossOriginResourcePolicy: { policy: 'same-origin' },
     // Off: it would refuse the owners' pictures from other sites (they send no CORP header).
     crossOriginEmbedderPolicy: false,
@@ -133,6 +133,19 @@ export function securityHeaders(config: SecurityConfig): FastifyHelmetOptions {
  * nonce and by nothing else.
  */
 export const PAGE_HELMET = { enableCSPNonces: true } as const;
+
+/**
+ * The images the gateway serves (uploads, share cards, QR codes), as their routes declare it:
+ * opened on their own they run nothing, whatever their bytes (an SVG's script included), and
+ * other sites may show them (a shared link's preview, a page that embeds a product picture).
+ */
+export const IMAGE_HELMET = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { 'default-src': ["'none'"], sandbox: [] },
+  },
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+} satisfies FastifyHelmetOptions;
 
 /**
  * Swagger UI (/api/docs) writes its styles inline, in `<style>` elements and style attributes:

@@ -16,6 +16,7 @@ import { AuthGuard } from '../auth/auth.guard';
 import type { GatewayConfig } from '../config';
 import { etagMatches } from '../http/etag';
 import { type ObjectSchema, pathParams, type RouteSchema } from '../http/route-schema';
+import { IMAGE_HELMET } from '../http/security-headers';
 import { PublicReadCache } from '../public/public-read-cache';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
@@ -150,12 +151,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
   ) {
     const image = await codes.of(page.address, page.format, page.size);
     if (audience === 'public') void reply.header('cache-control', PUBLIC_CACHE);
-    void reply
-      .header('etag', image.etag)
-      .header('x-content-type-options', 'nosniff')
-      // An SVG opened on its own runs nothing.
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cross-origin-resource-policy', 'cross-origin');
+    void reply.header('etag', image.etag);
     if (page.download)
       void reply.header('content-disposition', `attachment; filename="${page.filename}"`);
     if (etagMatches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
@@ -165,7 +161,11 @@ export function registerQrRoutes(app: NestFastifyApplication) {
   for (const format of ['png', 'svg'] as const) {
     fastify.get<{ Params: { shopUrl: string }; Querystring: QrQuery }>(
       `/api/shop/:shopUrl/qr.${format}`,
-      { schema: qrSchema(`The QR code of a shop page, ${format.toUpperCase()}`, SHOP_PARAM) },
+      {
+        schema: qrSchema(`The QR code of a shop page, ${format.toUpperCase()}`, SHOP_PARAM),
+        // An SVG opened on its own runs nothing.
+        helmet: IMAGE_HELMET,
+      },
       async (request, reply) => {
         const { size, download } = readQuery(request.query);
         const shopUrl = normalizeShopUrl(request.params.shopUrl);
@@ -188,6 +188,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
       `/api/url/shop/:shopUrl/:shortCode/qr.${format}`,
       {
         schema: qrSchema(`The QR code of a product page, ${format.toUpperCase()}`, PRODUCT_PARAMS),
+        helmet: IMAGE_HELMET,
       },
       async (request, reply) => {
         const { size, download } = readQuery(request.query);
