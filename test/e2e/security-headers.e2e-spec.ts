@@ -217,6 +217,12 @@ describe('security headers', () => {
     expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expectBaseline(answer);
+
+    // An unknown product: the app's 404 page, under the pages' policy with its own nonce.
+    const unknown = await get(`/${shopUrl}/nosuch1/go/amazon`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^text\/html/);
+    expectPagePolicy(unknown);
   });
 
   it('allows credentials to the configured web origin only', async () => {

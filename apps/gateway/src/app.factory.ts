@@ -113,7 +113,7 @@ export async function createGateway(
   // Before any route: awaiting a plugin builds the routes declared so far at once, and those
   // would miss the error handler Nest installs at init (the one error mapping).
   await registerMultipart(app);
-  let notFoundPage: (() => string) | undefined;
+  let notFoundPage: ((nonce?: string) => string) | undefined;
   if (config.WEB_DIST_DIR) {
     notFoundPage = await serveWebApp(app, config.WEB_DIST_DIR, config.PUBLIC_URL);
     if (!notFoundPage)

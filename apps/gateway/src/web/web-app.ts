@@ -32,13 +32,14 @@ import { registerSitemapRoutes } from './sitemap';
  * body rendered on the server by the app's own components (when the build has its server
  * part), its route's stylesheets, its code at low priority, and its data for the app; an
  * unknown or private one answers 404, and pages search engines should not list say `noindex`.
- * Answers the app's 404 page for other routes to send (undefined when there is no build).
+ * Answers the app's 404 page for other routes to send, given their answer's CSP style nonce
+ * (undefined when there is no build).
  */
 export async function serveWebApp(
   app: NestFastifyApplication,
   distDir: string,
   publicUrl: string,
-): Promise<(() => string) | undefined> {
+): Promise<((nonce?: string) => string) | undefined> {
   const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return undefined;
@@ -108,7 +109,7 @@ export async function serveWebApp(
       return reply.status(503).header('retry-after', '5').send(template.app(false, nonce));
     }
   });
-  return () => template.app(false);
+  return (nonce) => template.app(false, nonce);
 }
 
 /**
