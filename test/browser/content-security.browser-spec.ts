@@ -1,8 +1,10 @@
 import type { ImpersonationToken } from '@kartlink/contracts';
 import { pgQuery } from '@kartlink/testing';
+import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { signUp, Visitor } from '../support/auth-client';
 import {
   at,
@@ -11,6 +13,8 @@ import {
   PHONE_SCREEN,
   screenshotOnFailure,
   signInThroughScreens,
+  signUpThroughScreens,
+  waitUntil,
 } from '../support/browser';
 import { showcaseShop, type ShowcaseShop } from '../support/showcase-shop';
 
@@ -51,11 +55,14 @@ afterAll(async () => {
  * (recorded in the page) and from the console, where Chromium reports a refusal too (workers'
  * included).
  */
-async function phone(): Promise<{ context: BrowserContext; page: Page; refused: string[] }> {
+async function phone(
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; refused: string[] }> {
   const context = await browser.newContext({
     ...PHONE_SCREEN,
     userAgent: PHONE_AGENTS.androidChrome,
     reducedMotion: 'reduce',
+    ...options,
   });
   await context.addInitScript(RECORD_VIOLATIONS);
   const page = await context.newPage();
@@ -170,6 +177,44 @@ describe('the pages under the Content-Security-Policy', () => {
         ...(await screen(page, '/dashboard', 'Your dashboard')),
       ];
       expect(violations).toEqual([]);
+      expect(refused).toEqual([]);
+    });
+    await context.close();
+  });
+});
+
+describe('the setup wizard under the Content-Security-Policy', () => {
+  it('refuses nothing from sign-up to the celebration', async () => {
+    const stamp = `${Date.now().toString(36)}${randomInt(1e6).toString(36)}`;
+    // Motion allowed: the celebration's confetti is drawn.
+    const { context, page, refused } = await phone({ reducedMotion: 'no-preference' });
+    await screenshotOnFailure(page, 'content-security-setup', async () => {
+      await signUpThroughScreens(page, `csp.${stamp}@example.com`, 'Asha Rao');
+      await page.getByRole('heading', { level: 1, name: 'Set up your shop' }).waitFor();
+      await page.getByLabel('Shop URL', { exact: true }).fill(`csp-${stamp}`);
+      await page.getByText('This shop URL is available!').waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Basic Information' }).waitFor();
+      await page.getByLabel('Shop name').fill('Policy Handlooms');
+      await page.getByLabel('Shop description').fill('Handwoven sarees, under a strict policy.');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Profile Photo' }).waitFor();
+      const logo = await sharp({
+        create: { width: 400, height: 400, channels: 3, background: '#4338ca' },
+      })
+        .png()
+        .toBuffer();
+      await page
+        .getByLabel('Photo file')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+      await page.getByText('Image uploaded successfully').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Complete Setup' }).click();
+      await page.getByRole('heading', { name: 'Setup Complete!' }).waitFor();
+      // The confetti's canvas, drawn on the page's own thread.
+      await waitUntil(page, "document.querySelector('body > canvas') !== null");
+      await page.getByRole('heading', { level: 1, name: 'Your dashboard' }).waitFor();
+      // The app moved there itself: one page all along, every refusal still recorded.
+      expect(await violationsOf(page)).toEqual([]);
       expect(refused).toEqual([]);
     });
     await context.close();
