@@ -80,8 +80,9 @@ const trackingTagsOf = (value: string): TrackingTag[] =>
  * the public pages' data and JSON-LD are `<script type="application/json">` and
  * `application/ld+json`, which never run) but for the one script that hands the page's style
  * nonce over (page-html.ts, allowed by its hash), and its only inline styles are the ones
- * react-hot-toast writes in a `<style>` element, let through by that nonce (see PAGE_HELMET). The API answers carry the same policy: it costs nothing and covers a JSON answer
- * a browser is tricked into showing as a page.
+ * react-hot-toast writes in a `<style>` element, let through by that nonce (see PAGE_HELMET).
+ * The API answers carry the same policy: it costs nothing and covers a JSON answer a browser is
+ * tricked into showing as a page.
  */
 export function securityHeaders(config: SecurityConfig): FastifyHelmetOptions {
   const https = new URL(config.PUBLIC_URL).protocol === 'https:';
