@@ -4,7 +4,14 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page, Response } from 'playwright-core';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
 import { signUp, Visitor } from '../support/auth-client';
-import { at, launchChromium, PHONE_AGENTS, PHONE_SCREEN, takenOver } from '../support/browser';
+import {
+  at,
+  launchChromium,
+  PHONE_AGENTS,
+  PHONE_SCREEN,
+  takenOver,
+  waitUntil,
+} from '../support/browser';
 import { file, sendForm } from '../support/forms';
 
 // A visitor opens a public shop, then a product, and leaves for a store through the options
@@ -90,7 +97,8 @@ describe('public shop and product pages', () => {
 
     // The product, with the options sheet open from the start, WhatsApp last.
     await card.getByText('Buy Now').click();
-    await page.waitForFunction(
+    await waitUntil(
+      page,
       `location.pathname === ${JSON.stringify(`/${shopUrl}/${product.shortCode}`)}`,
     );
     await page.getByRole('heading', { level: 1, name: 'Brass diya set of 4' }).waitFor();
@@ -212,10 +220,10 @@ describe('public shop and product pages', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       // A picture that arrived before the takeover is shown, not left behind its placeholder.
-      await page.waitForFunction(
+      await waitUntil(
+        page,
         "document.querySelectorAll('.product-image--loaded').length > 0 && document.querySelectorAll('.product-image--loading').length === 0",
-        undefined,
-        { timeout: 10_000 },
+        { timeoutMs: 10_000 },
       );
       expect(problems).toEqual([]);
       await context.close();

@@ -79,7 +79,6 @@ export class SessionCookies {
   private async answer(issued: IssuedSession, reply: FastifyReply): Promise<AuthSession> {
     setRefreshCookie(reply, issued.refreshToken, issued.refreshMaxAge, this.secure);
     await this.markViewer(issued, reply);
-    void reply.header('cache-control', 'no-store');
     return issued.session;
   }
 
