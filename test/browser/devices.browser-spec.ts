@@ -7,6 +7,7 @@ import {
   PHONE_AGENTS,
   PHONE_SCREEN,
   screenshotOnFailure,
+  waitUntil,
 } from '../support/browser';
 
 // The account page's signed-in devices, on a phone in India, through the built web app that
@@ -47,7 +48,7 @@ describe('signed-in devices on the account page', () => {
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill(strongPassword);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.waitForFunction("location.pathname !== '/auth'");
+      await waitUntil(page, "location.pathname !== '/auth'");
 
       await page.goto(at('/dashboard/account'));
       const section = page.getByRole('region', { name: 'Signed-in devices' });
