@@ -1,4 +1,4 @@
-import { addTallies, finalLine, summaryTable, tallyReport } from './test-report';
+import { addTallies, finalLines, summaryTable, tallyReport } from './test-report';
 
 describe('tallyReport', () => {
   it('counts passed, failed, skipped and todo tests', () => {
@@ -34,10 +34,13 @@ describe('tallyReport', () => {
   });
 });
 
-describe('finalLine', () => {
-  it('says how many passed and failed, and skipped only when some were', () => {
-    expect(finalLine({ passed: 12, failed: 0, skipped: 0 })).toBe('12 passed, 0 failed');
-    expect(finalLine({ passed: 12, failed: 3, skipped: 2 })).toBe('12 passed, 3 failed, 2 skipped');
+describe('finalLines', () => {
+  it('ends with how many passed and failed, after how many were skipped when some were', () => {
+    expect(finalLines({ passed: 12, failed: 0, skipped: 0 })).toEqual(['12 passed, 0 failed']);
+    expect(finalLines({ passed: 12, failed: 3, skipped: 2 })).toEqual([
+      '2 skipped',
+      '12 passed, 3 failed',
+    ]);
   });
 });
 

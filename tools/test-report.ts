@@ -45,9 +45,12 @@ export function addTallies(tallies: readonly Tally[]): Tally {
   );
 }
 
-/** The last line of the test command: `N passed, N failed`, plus `, N skipped` when any were. */
-export function finalLine({ passed, failed, skipped }: Tally): string {
-  return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+/**
+ * The last lines of the test command: how many were skipped, when any were (the table above
+ * says which), then always `N passed, N failed`, the line CI reads.
+ */
+export function finalLines({ passed, failed, skipped }: Tally): string[] {
+  return [...(skipped > 0 ? [`${skipped} skipped`] : []), `${passed} passed, ${failed} failed`];
 }
 
 export interface Row {

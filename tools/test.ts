@@ -1,10 +1,11 @@
 import { aptInstall, canInstallWithApt, runCommand, type CommandResult } from '@kartlink/infra';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SECURITY_CHECKS } from './security-checks';
 import { buildAll } from './stack';
 import {
   addTallies,
-  finalLine,
+  finalLines,
   summaryTable,
   tallyReport,
   type Row,
@@ -12,9 +13,10 @@ import {
 } from './test-report';
 
 /**
- * `npm test`: every gate in order, going on after failures — lint, type-check, unit tests, web
- * tests, the deployment files, integration tests, build, e2e tests, browser tests — then a table
- * and, last, the line `N passed, N failed`. `npm test -- unit e2e` runs only the named stages.
+ * `npm test`: every gate in order, going on after failures — lint, type-check, security (the
+ * supply chain and docs/security.md), unit tests, web tests, the deployment files, integration
+ * tests, build, e2e tests, browser tests — then a table and, last, the line `N passed, N failed`.
+ * `npm test -- unit e2e` runs only the named stages.
  */
 
 const rootDir = resolve(__dirname, '..');
@@ -174,6 +176,7 @@ const CHECKS: Check[] = [
         ? command(bin('tsc'), ['-p', 'apps/web/tsconfig.json'])
         : failedWith('apps/web/tsconfig.json is missing.'),
   },
+  ...SECURITY_CHECKS.map((check) => ({ stage: 'security', ...check })),
   { stage: 'unit', name: 'jest unit', run: () => jest('unit') },
   { stage: 'web', name: 'vitest (apps/web)', run: vitest },
   {
@@ -252,13 +255,14 @@ async function main(): Promise<number> {
       console.log(`✘ ${label}: ${describeTally(result.tally)} (${seconds.toFixed(1)} s)\n`);
     } else {
       if (result.summary) console.log(result.summary.trimEnd());
-      console.log(`✔ ${label}: ${describeTally(result.tally)} (${seconds.toFixed(1)} s)`);
+      const mark = result.tally.passed === 0 && result.tally.skipped > 0 ? '⚠' : '✔';
+      console.log(`${mark} ${label}: ${describeTally(result.tally)} (${seconds.toFixed(1)} s)`);
     }
   }
 
   const total = addTallies(rows.map((r) => r.tally));
   console.log(`\n${summaryTable(rows)}\n`);
-  console.log(finalLine(total));
+  for (const line of finalLines(total)) console.log(line);
   return total.failed > 0 ? 1 : 0;
 }
 

@@ -6,6 +6,7 @@ import {
   PHONE_AGENTS,
   screenshotOnFailure,
   signInThroughScreens,
+  waitUntil,
 } from '../support/browser';
 import { showcaseShop, type ShowcaseShop } from '../support/showcase-shop';
 
@@ -49,7 +50,8 @@ async function open(screen: Screen): Promise<{ context: BrowserContext; page: Pa
 
 /** Waits until every image in the page has loaded (or failed): axe reads them as shown. */
 async function imagesSettled(page: Page) {
-  await page.waitForFunction(
+  await waitUntil(
+    page,
     `[...document.images].every((image) => image.loading === 'lazy' || image.complete)`,
   );
 }

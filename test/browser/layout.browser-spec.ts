@@ -12,6 +12,7 @@ import {
   reached,
   screenshotOnFailure,
   signInThroughScreens,
+  waitUntil,
 } from '../support/browser';
 
 // Issue 12: nothing on the page is cut off or covered, on a phone as on a computer, in the built
@@ -274,7 +275,9 @@ async function boxesWhileSavedToastShows(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'Shop settings' }).waitFor();
   await page.getByLabel('Shop name', { exact: true }).fill('Toast Corner Two');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  const boxes = await page.waitForFunction(`(() => {
+  return waitUntil<{ toast: Box; toggle: Box; bottomBar: Box | null }>(
+    page,
+    `(() => {
     const toast = [...document.querySelectorAll('.toast')].find((element) =>
       element.textContent.includes('Shop settings saved'),
     );
@@ -290,8 +293,8 @@ async function boxesWhileSavedToastShows(page: Page) {
       toggle: box(document.querySelector('button[aria-label="Dark mode"]')),
       bottomBar: getComputedStyle(bar).position === 'fixed' ? box(bar) : null,
     };
-  })()`);
-  return (await boxes.jsonValue()) as { toast: Box; toggle: Box; bottomBar: Box | null };
+  })()`,
+  );
 }
 
 describe('a toast in the dashboard', () => {
@@ -484,7 +487,8 @@ describe('the public shop with banners', () => {
         await page.getByRole('article').filter({ hasText: 'Block-print kurta 6' }).waitFor();
         const banners = page.getByRole('region', { name: 'Shop banners' }).getByRole('img');
         await banners.first().waitFor();
-        await page.waitForFunction(
+        await waitUntil(
+          page,
           `[...document.querySelectorAll('.banner-carousel img')].every((img) => img.complete && img.naturalWidth > 0)`,
         );
         await page.evaluate(TWO_FRAMES);

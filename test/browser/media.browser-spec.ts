@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Locator } from 'playwright-core';
 import sharp from 'sharp';
-import { at, launchChromium, reached, signUpThroughScreens } from '../support/browser';
+import { at, launchChromium, reached, signUpThroughScreens, waitUntil } from '../support/browser';
 
 // Images through the real screens of the built web app and the whole stack (test/stack-setup.ts):
 // a new owner uploads the shop photo in the setup wizard and a banner on the banners page, both
@@ -20,8 +20,7 @@ interface ImageFacts {
 /** The size of the picture an <img> loaded, once it has finished (0×0 when it broke). */
 async function loadedSize(image: Locator): Promise<{ width: number; height: number }> {
   await image.waitFor();
-  const handle = await image.elementHandle();
-  await image.page().waitForFunction((element) => (element as ImageFacts).complete, handle);
+  await waitUntil(image, (element) => (element as ImageFacts).complete);
   return image.evaluate((element) => ({
     width: (element as unknown as ImageFacts).naturalWidth,
     height: (element as unknown as ImageFacts).naturalHeight,

@@ -11,6 +11,7 @@ import {
   reached,
   screenshotOnFailure,
   signInThroughScreens,
+  waitUntil,
 } from '../support/browser';
 
 // An owner who runs the shop from a phone, through the built web app that test/stack-setup.ts
@@ -187,7 +188,8 @@ describe('an owner on a phone', () => {
       expect(await avatar.getAttribute('src')).toBe(photoURL);
       expect(await page.getByAltText('Your profile photo').getAttribute('src')).toBe(photoURL);
       // The photo really loads, in the top bar as on the page.
-      await page.waitForFunction(
+      await waitUntil(
+        page,
         `[...document.querySelectorAll('img[src="${photoURL}"]')].every((img) => img.complete && img.naturalWidth > 0)`,
       );
 
@@ -223,13 +225,17 @@ describe('an owner on a phone', () => {
       const notice = page.getByRole('alert').filter({ hasText: 'Your free plan is full' });
       await notice.waitFor();
       // The notice has the focus and is on screen, although the button was at the bottom.
-      await page.waitForFunction(
+      await waitUntil(
+        page,
         `document.activeElement?.textContent?.includes('Your free plan is full') ?? false`,
       );
-      await page.waitForFunction(`(() => {
+      await waitUntil(
+        page,
+        `(() => {
         const box = document.activeElement?.getBoundingClientRect();
         return !!box && box.top >= 0 && box.bottom <= window.innerHeight;
-      })()`);
+      })()`,
+      );
       expect(await notice.textContent()).toContain('Upgrade to Premium for unlimited products');
       expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('One too many');
     });

@@ -11,6 +11,7 @@ import {
   launchChromium,
   screenshotOnFailure,
   signInThroughScreens,
+  waitUntil,
 } from '../support/browser';
 
 // An owner shares a shop that is still private from a phone: the sheet, its QR code (fetched
@@ -72,7 +73,7 @@ it("shares a private shop from a phone: the sheet, its QR code and the chat's pr
     const loaded = `[...document.images].find((img) => img.alt === ${JSON.stringify(
       `QR code of ${address}`,
     )} && img.complete)?.naturalWidth ?? 0`;
-    await page.waitForFunction(loaded);
+    await waitUntil(page, loaded);
     expect(await page.evaluate(loaded)).toBe(256);
 
     const preview = sheet.getByRole('figure', { name: 'Link preview' });

@@ -13,6 +13,7 @@ import {
   PHONE_SCREEN,
   signInThroughScreens,
   takenOver,
+  waitUntil,
 } from '../support/browser';
 
 // The product page's store sheet on a phone: its stores are links to the tracked redirect
@@ -174,7 +175,8 @@ describe('the store sheet on an Android phone', () => {
     });
     tab2.on('pageerror', (error) => problems.push(error.message));
     const again = await openProduct(tab2, shopUrl, product.shortCode);
-    await tab2.waitForFunction(
+    await waitUntil(
+      tab2,
       "document.querySelector('.sheet__option-label')?.textContent === 'Buy on Flipkart'",
     );
     expect(await labelsOf(again)).toEqual([

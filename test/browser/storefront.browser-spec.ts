@@ -4,7 +4,14 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page, Response } from 'playwright-core';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
 import { signUp, Visitor } from '../support/auth-client';
-import { at, launchChromium, PHONE_AGENTS, PHONE_SCREEN, takenOver } from '../support/browser';
+import {
+  at,
+  launchChromium,
+  PHONE_AGENTS,
+  PHONE_SCREEN,
+  takenOver,
+  waitUntil,
+} from '../support/browser';
 import { file, sendForm } from '../support/forms';
 
 // A visitor opens a public shop, then a product, and leaves for a store through the options
@@ -48,7 +55,7 @@ async function shopWithProduct({ photo = false } = {}) {
     ],
   });
   if (product.status !== 201) throw new Error(`product refused: ${JSON.stringify(product.body)}`);
-  return { shopUrl, product: product.body.data };
+  return { owner, shopUrl, product: product.body.data };
 }
 
 /** A phone-sized page in a fresh context: no session, nothing stored. */
@@ -90,7 +97,8 @@ describe('public shop and product pages', () => {
 
     // The product, with the options sheet open from the start, WhatsApp last.
     await card.getByText('Buy Now').click();
-    await page.waitForFunction(
+    await waitUntil(
+      page,
       `location.pathname === ${JSON.stringify(`/${shopUrl}/${product.shortCode}`)}`,
     );
     await page.getByRole('heading', { level: 1, name: 'Brass diya set of 4' }).waitFor();
@@ -155,7 +163,20 @@ describe('public shop and product pages', () => {
   });
 
   it('shows the shop from its HTML and takes it over without redrawing it, at every width', async () => {
-    const { shopUrl } = await shopWithProduct({ photo: true });
+    const { owner, shopUrl } = await shopWithProduct({ photo: true });
+    // Five more, listed before it: the card with the photo is the sixth, taken over in the
+    // second turn (four cards a turn).
+    for (let n = 1; n <= 5; n += 1) {
+      const more = await owner.post<Product>('/urls', {
+        title: `Brass bell ${n}`,
+        price: 350 + n,
+        originalURLs: [
+          `https://www.amazon.in/dp/B0DIYABEL${n}`,
+          `https://www.flipkart.com/p/brass-bell-${n}`,
+        ],
+      });
+      if (more.status !== 201) throw new Error(`product refused: ${JSON.stringify(more.body)}`);
+    }
     for (const [width, columns] of [
       [390, 2],
       [800, 3],
@@ -174,8 +195,9 @@ describe('public shop and product pages', () => {
         new MutationObserver((records, observer) => {
           const heading = document.querySelector('#root h1');
           const grid = document.querySelector('#root ul.product-grid');
-          if (!heading || !grid) return;
-          window.fromHtml = { heading, grid };
+          const cards = document.querySelectorAll('#root article.product-card');
+          if (!heading || !grid || cards.length < 6) return;
+          window.fromHtml = { heading, grid, cards: [...cards] };
           observer.disconnect();
         }).observe(document, { childList: true, subtree: true });
       `);
@@ -189,14 +211,19 @@ describe('public shop and product pages', () => {
       ).toBe(columns);
       expect(
         await page.evaluate<boolean>(
-          "window.fromHtml.heading === document.querySelector('#root h1') && window.fromHtml.grid === document.querySelector('#root ul.product-grid')",
+          "window.fromHtml.heading === document.querySelector('#root h1') && window.fromHtml.grid === document.querySelector('#root ul.product-grid') && [...document.querySelectorAll('#root article.product-card')].every((card, n) => card === window.fromHtml.cards[n])",
         ),
       ).toBe(true);
+      // The cards were taken over, not only left standing: the sixth one's picture opens large.
+      await page.getByRole('button', { name: 'View pictures of Brass diya set of 4' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
       // A picture that arrived before the takeover is shown, not left behind its placeholder.
-      await page.waitForFunction(
+      await waitUntil(
+        page,
         "document.querySelectorAll('.product-image--loaded').length > 0 && document.querySelectorAll('.product-image--loading').length === 0",
-        undefined,
-        { timeout: 10_000 },
+        { timeoutMs: 10_000 },
       );
       expect(problems).toEqual([]);
       await context.close();

@@ -9,7 +9,7 @@ import {
   type UploadedImage,
 } from '@kartlink/contracts';
 import { stackBaseUrl, waitFor } from '@kartlink/testing';
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
 import { signUp, Visitor } from '../support/auth-client';
@@ -396,13 +396,17 @@ describe('owner text in the page', () => {
       brand: `B</script><b>"&'`,
     });
     for (const path of [`/${shopUrl}`, `/${shopUrl}/${product.shortCode}`]) {
-      const { html, document } = await page(path, AGENTS.whatsapp);
-      // Nothing the owner typed became markup: the only scripts are the page's own.
+      // Nothing the owner typed became markup: the only scripts are the page's own: files, and
+      // the one inline script its Content-Security-Policy names by hash (the nonce's hand-over).
+      const { html, document, headers } = await page(path, AGENTS.whatsapp);
       expect(html).not.toContain('<script>alert(1)</script>');
       const runnable = document
         .all('script')
         .filter((script) => !script.attr('type') || script.attr('type') === 'module');
-      expect(runnable.filter((script) => !script.attr('src'))).toEqual([]);
+      const inline = runnable.filter((script) => !script.attr('src'));
+      expect(inline).toHaveLength(1);
+      const hash = createHash('sha256').update(inline[0]!.text).digest('base64');
+      expect(headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
       expect(document.all('b')).toHaveLength(0);
       // And every field reads back exactly as typed.
       const name = hostile.slice(0, 100);

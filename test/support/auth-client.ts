@@ -65,6 +65,37 @@ export class Visitor {
   }
 }
 
+/** A visitor on a real browser: its user agent and time zone go with every call. */
+export class Device extends Visitor {
+  constructor(
+    private readonly userAgent: string,
+    private readonly timeZone: string,
+  ) {
+    super();
+  }
+
+  override call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    return super.call<T>(method, path, body, {
+      'user-agent': this.userAgent,
+      'x-time-zone': this.timeZone,
+      ...headers,
+    });
+  }
+
+  /** The session id of its access token. */
+  get sessionId(): string {
+    const claims = JSON.parse(
+      Buffer.from(this.accessToken!.split('.')[1], 'base64url').toString(),
+    ) as { sid: string };
+    return claims.sid;
+  }
+}
+
 export const uniqueEmail = (label: string) =>
   `${label}.${Date.now()}.${randomInt(1e6)}@example.com`;
 

@@ -189,8 +189,17 @@ function lighthouseRun(url: string, base: string): Promise<Result> {
 /** BENCH_RUNS runs of a page; the median by performance score, as Lighthouse's docs advise. */
 async function audit(url: string, name: string): Promise<Result> {
   const runs: Result[] = [];
-  for (let n = 0; n < RUNS; n += 1)
-    runs.push(await lighthouseRun(url, join(reportDir, `${name}-${n + 1}`)));
+  for (let n = 0; n < RUNS; n += 1) {
+    const base = join(reportDir, `${name}-${n + 1}`);
+    // Lighthouse sometimes loses its own trace on a loaded machine (NO_NAVSTART, "Please run
+    // Lighthouse again"): that run is made again, once.
+    runs.push(
+      await lighthouseRun(url, base).catch((err: unknown) => {
+        console.log(`${name}: run ${n + 1} failed, run again: ${String(err).split('\n')[0]}`);
+        return lighthouseRun(url, base);
+      }),
+    );
+  }
   const median = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[
     Math.floor(runs.length / 2)
   ]!;

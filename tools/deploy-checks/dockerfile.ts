@@ -26,6 +26,20 @@ export function checkDockerfile(checker: Checker, rootDir: string): string {
           ],
     );
   }
+  // The SBOMs come from tools/sbom.mjs, the script `npm test -- security` runs and checks.
+  const sboms = stages.get('sboms') ?? '';
+  checker.check('Dockerfile', 'each image carries its CycloneDX SBOM from tools/sbom.mjs', [
+    ...(sboms.includes('node tools/sbom.mjs "$app" "/sbom/$app.cdx.json"')
+      ? []
+      : ['stage sboms does not run node tools/sbom.mjs "$app" "/sbom/$app.cdx.json"']),
+    ...DEPLOY_APPS.filter(
+      (app) => !(/for app in ([^;]+);/.exec(sboms)?.[1].split(/\s+/) ?? []).includes(app),
+    ).map((app) => `stage sboms makes no SBOM for ${app}`),
+    ...DEPLOY_APPS.filter(
+      (app) =>
+        !(stages.get(app) ?? '').includes(`COPY --from=sboms /sbom/${app}.cdx.json sbom.cdx.json`),
+    ).map((app) => `target ${app} does not copy /sbom/${app}.cdx.json to sbom.cdx.json`),
+  ]);
   checker.check(
     'Dockerfile',
     'the runtime stage runs as the user node',

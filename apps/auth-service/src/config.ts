@@ -17,6 +17,13 @@ export const configSchema = {
     min: 1,
     max: 365,
   }),
+  SESSION_IDLE_SECONDS: int({
+    description:
+      'seconds after which a session not refreshed ends (604800: 7 days); keep it above 3600, the web app refreshes hourly while open',
+    default: 7 * 24 * 3600,
+    min: 1,
+    max: 365 * 24 * 3600,
+  }),
   PUBLIC_URL: url({
     description: 'address people open the product at (Google sends them back to it)',
     protocols: ['http', 'https'],

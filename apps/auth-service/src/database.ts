@@ -5,6 +5,7 @@ import type { AuthConfig } from './config';
 import { SigningKeyEntity } from './keys/signing-key.entity';
 import { CreateAccounts1795315727847 } from './migrations/1795315727847-CreateAccounts';
 import { EncryptSigningKeys1795684761697 } from './migrations/1795684761697-EncryptSigningKeys';
+import { SessionDevices1795684783753 } from './migrations/1795684783753-SessionDevices';
 import { RefreshTokenEntity } from './sessions/refresh-token.entity';
 import { SessionEntity } from './sessions/session.entity';
 import { SignInTokenEntity } from './sessions/sign-in-token.entity';
@@ -23,7 +24,11 @@ export const entities = [
 /** Entities and migrations of the `auth` schema; migrations are generated, never synchronised. */
 export const database = {
   entities,
-  migrations: [CreateAccounts1795315727847, EncryptSigningKeys1795684761697],
+  migrations: [
+    CreateAccounts1795315727847,
+    EncryptSigningKeys1795684761697,
+    SessionDevices1795684783753,
+  ],
 };
 
 export const dataSourceOptions = (config: AuthConfig) =>

@@ -11,6 +11,7 @@ import { registerCompression } from './http/compression';
 import { sendError } from './http/exception.filter';
 import { closeConnectionsGracefully } from './http/graceful-close';
 import { registerJsonParser } from './http/json-body';
+import { registerSecurityHeaders } from './http/security-headers';
 import { schemaErrorFormatter, validatorCompiler } from './http/route-schema';
 import { createValidationPipe } from './http/validation';
 import { setupOpenApi } from './openapi';
@@ -91,13 +92,20 @@ export async function createGateway(
     void reply.header(Headers.requestId, request.id);
   });
   app.setGlobalPrefix('api');
+  // Only a configured origin gets CORS headers, credentials with it; any other origin (and a
+  // request without one) gets none at all, so the browser keeps the answer from its page.
+  const allowedOrigins = new Set(config.WEB_ORIGIN);
   app.enableCors({
-    origin: config.WEB_ORIGIN,
+    origin: (origin, allow) => allow(null, origin !== undefined && allowedOrigins.has(origin)),
     credentials: true,
+    // Every method the API has (@fastify/cors allows GET, HEAD and POST only unless told).
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: [Headers.requestId, 'retry-after'],
   });
   app.useGlobalPipes(createValidationPipe());
   closeConnectionsGracefully(app);
+  // Before any route: the headers' plugin configures each route as it is declared.
+  await registerSecurityHeaders(app, config);
   // Before any route it compresses (the OpenAPI document's included): it hooks each route as
   // it is declared.
   await registerCompression(app);
@@ -105,7 +113,7 @@ export async function createGateway(
   // Before any route: awaiting a plugin builds the routes declared so far at once, and those
   // would miss the error handler Nest installs at init (the one error mapping).
   await registerMultipart(app);
-  let notFoundPage: (() => string) | undefined;
+  let notFoundPage: ((nonce?: string) => string) | undefined;
   if (config.WEB_DIST_DIR) {
     notFoundPage = await serveWebApp(app, config.WEB_DIST_DIR, config.PUBLIC_URL);
     if (!notFoundPage)

@@ -13,6 +13,7 @@ import { AnalyticsController } from './analytics/analytics.controller';
 import { AnalyticsRecorder } from './analytics/analytics-recorder';
 import { AccessTokenVerifier } from './auth/access-token.verifier';
 import { AuthController } from './auth/auth.controller';
+import { SessionsController } from './auth/sessions.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { GoogleController } from './auth/google.controller';
 import { SessionCookies } from './auth/session-cookies';
@@ -48,6 +49,7 @@ export class GatewayModule {
       controllers: [
         HealthController,
         AuthController,
+        SessionsController,
         GoogleController,
         ProfileController,
         AdminController,

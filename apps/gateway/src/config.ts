@@ -18,6 +18,13 @@ export const configSchema = {
     description: 'folder of the built web app to serve; empty to serve the API only',
     default: '',
   }),
+  TRACKING_TAGS: str({
+    description:
+      'third-party tags the web build switched on (VITE_*), comma-separated: meta-pixel, google-analytics; the CSP lets only these load and send',
+    default: '',
+    pattern:
+      /^\s*(?:(?:meta-pixel|google-analytics)\s*(?:,\s*(?:meta-pixel|google-analytics)\s*)*)?$/,
+  }),
   TRUST_PROXY: trustedProxies({
     description:
       'proxies in front whose X-Forwarded-For names the client: their number (1 behind one ingress; 0 when clients connect directly) or their addresses/CIDR ranges, comma-separated',

@@ -438,6 +438,7 @@ describe('rate limiting and CORS', () => {
     expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
     const other = await preflight('https://evil.example');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(other.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
   it('publishes the API document', async () => {

@@ -129,7 +129,13 @@ export interface AccessTokenClaims {
   act?: { sub: string };
 }
 
+/** The refresh cookie over http (local development), scoped to /api/auth. */
 export const REFRESH_COOKIE = 'kartlink_refresh';
+/**
+ * The refresh cookie when the product is served over https: the `__Host-` prefix makes the
+ * browser take it only when Secure, with Path=/ and no Domain, so no other host can set it.
+ */
+export const SECURE_REFRESH_COOKIE = '__Host-kartlink_refresh';
 /** SPEC section 4: an account this young still counts as new (the client shows the new-user steps). */
 export const NEW_ACCOUNT_SECONDS = 10;
 
@@ -162,6 +168,10 @@ export interface Caller {
 export interface ClientInfo {
   ip: string;
   userAgent?: string;
+  /** Browser and platform read from the user agent by the gateway, e.g. "Chrome on Android". */
+  device?: string;
+  /** The browser's IANA time zone, as the web app says it (checked by the gateway). */
+  timeZone?: string;
 }
 
 /** What auth-service hands the gateway when a session starts or rotates. */

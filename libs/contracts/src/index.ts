@@ -23,3 +23,4 @@ export * from './store-routing';
 export * from './affiliate-url';
 export * from './app-links';
 export * from './in-app-browsers';
+export * from './sessions';

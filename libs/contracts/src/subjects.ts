@@ -26,6 +26,12 @@ export const Subjects = {
     refresh: 'auth.session.refresh',
     logout: 'auth.session.logout',
     logoutAll: 'auth.session.logout-all',
+    /** { caller } → DeviceSession[]: the caller's signed-in devices. */
+    listSessions: 'auth.session.list',
+    /** { caller, id } → {}: ends one of the caller's sessions; any other id answers 404. */
+    endSession: 'auth.session.end',
+    /** { caller } → OtherSessionsEnded: ends every session of the caller but this one. */
+    endOtherSessions: 'auth.session.end-others',
     checkSession: 'auth.session.check',
     me: 'auth.user.me',
     /** For other services: { userId } → { plan }. */

@@ -1,4 +1,4 @@
-import { OTP_VALIDITY_SECONDS } from '@kartlink/contracts';
+import { describeDevice, OTP_VALIDITY_SECONDS } from '@kartlink/contracts';
 import type { Mail } from './mailer.service';
 
 const escape = (text: string) =>
@@ -21,23 +21,31 @@ function layout(title: string, body: string): string {
 
 const minutes = Math.round(OTP_VALIDITY_SECONDS / 60);
 
+/** Where a request came from, as the gateway read it: its device label and time zone. */
+export interface RequestDevice {
+  device?: string | null;
+  timeZone?: string | null;
+}
+
 function codeMail(
   to: string,
   subject: string,
   intro: string,
   name: string | undefined,
   code: string,
+  origin?: string,
 ): Mail {
   const greeting = name ? `Hi ${name},` : 'Hi,';
+  const from = origin ? `\n\n${origin}` : '';
   return {
     to,
     subject,
-    text: `${greeting}\n\n${intro}\n\n    ${code}\n\nThe code works for ${minutes} minutes and only once. Never share it with anyone: Kartlink will never ask you for it.\n\n— Kartlink`,
+    text: `${greeting}\n\n${intro}\n\n    ${code}\n\nThe code works for ${minutes} minutes and only once. Never share it with anyone: Kartlink will never ask you for it.${from}\n\n— Kartlink`,
     html: layout(
       subject,
       `<p>${escape(greeting)}</p><p>${escape(intro)}</p>
 <p style="font-size:32px;font-weight:700;letter-spacing:8px;text-align:center;background:#eef0ff;border-radius:8px;padding:16px;margin:24px 0">${code}</p>
-<p>The code works for ${minutes} minutes and only once. Never share it with anyone: Kartlink will never ask you for it.</p>`,
+<p>The code works for ${minutes} minutes and only once. Never share it with anyone: Kartlink will never ask you for it.</p>${origin ? `<p>${escape(origin)}</p>` : ''}`,
     ),
   };
 }
@@ -51,14 +59,43 @@ export const signUpCodeMail = (to: string, name: string, code: string) =>
     code,
   );
 
-export const resetCodeMail = (to: string, name: string | undefined, code: string) =>
+export const resetCodeMail = (
+  to: string,
+  name: string | undefined,
+  code: string,
+  origin: RequestDevice = {},
+) =>
   codeMail(
     to,
     `${code} is your Kartlink password reset code`,
     'Enter this code to choose a new password for your Kartlink account:',
     name,
     code,
+    `The reset was asked for from ${describeDevice(origin.device, origin.timeZone)}. If it was not you, ignore this e-mail: your password stays as it is.`,
   );
+
+/** A sign-in from a device (label and time zone) the account had not signed in from before. */
+export function newSignInMail(
+  to: string,
+  name: string | undefined,
+  signIn: RequestDevice & { when: Date; accountUrl: string },
+): Mail {
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  const subject = 'New sign-in to your Kartlink account';
+  const text = `Your Kartlink account was signed in to from ${describeDevice(signIn.device, signIn.timeZone)} on ${signIn.when.toUTCString()}.`;
+  const fine = 'If this was you, there is nothing to do.';
+  const advice = `If it was not you, sign that device out under "Signed-in devices" on your account page and change your password: ${signIn.accountUrl}`;
+  return {
+    to,
+    subject,
+    text: `${greeting}\n\n${text}\n\n${fine}\n\n${advice}\n\n— Kartlink`,
+    html: layout(
+      subject,
+      `<p>${escape(greeting)}</p><p>${escape(text)}</p><p>${escape(fine)}</p>
+<p>If it was not you, sign that device out under “Signed-in devices” on <a href="${escape(signIn.accountUrl)}">your account page</a> and change your password.</p>`,
+    ),
+  };
+}
 
 export function passwordChangedMail(to: string, name: string | undefined, when: Date): Mail {
   const greeting = name ? `Hi ${name},` : 'Hi,';

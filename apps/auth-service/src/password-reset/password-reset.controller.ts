@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  type ClientInfo,
   type PasswordResetSendOtpBody,
   type PasswordResetVerifyOtpBody,
   Subjects,
@@ -12,8 +13,8 @@ export class PasswordResetController {
   constructor(private readonly passwordReset: PasswordResetService) {}
 
   @MessagePattern(Subjects.auth.resetSendCode)
-  sendCode(@Payload() body: PasswordResetSendOtpBody) {
-    return this.passwordReset.sendCode(body);
+  sendCode(@Payload() { client, ...body }: PasswordResetSendOtpBody & { client?: ClientInfo }) {
+    return this.passwordReset.sendCode(body, client);
   }
 
   @MessagePattern(Subjects.auth.resetVerify)

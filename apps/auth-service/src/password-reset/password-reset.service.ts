@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type ClientInfo,
   type CodeSent,
   ErrorCode,
   normalizeEmail,
@@ -33,21 +34,27 @@ export class PasswordResetService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async sendCode(body: PasswordResetSendOtpBody): Promise<CodeSent> {
+  /** `client`: where the request came from, named in the mail ("Chrome on Android, Kolkata time"). */
+  async sendCode(body: PasswordResetSendOtpBody, client?: Partial<ClientInfo>): Promise<CodeSent> {
     const email = normalizeEmail(body.email);
     await countCodeSend(this.limiter, email);
-    this.mailCode(email).catch((err: unknown) =>
+    this.mailCode(email, client).catch((err: unknown) =>
       this.logger.error({ err }, 'password reset mail not sent'),
     );
     return { email, expiresInSeconds: OTP_VALIDITY_SECONDS };
   }
 
   /** Makes and mails a code when the account exists; runs after the answer has left. */
-  private async mailCode(email: string): Promise<void> {
+  private async mailCode(email: string, client?: Partial<ClientInfo>): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user) return;
     const { code } = await this.codes.issue(email, OtpPurpose.passwordReset);
-    await this.mailer.send(resetCodeMail(email, user.displayName ?? undefined, code));
+    await this.mailer.send(
+      resetCodeMail(email, user.displayName ?? undefined, code, {
+        device: client?.device,
+        timeZone: client?.timeZone,
+      }),
+    );
   }
 
   async verify(body: PasswordResetVerifyOtpBody): Promise<void> {

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  type ClientInfo,
   normalizeEmail,
   OtpPurpose,
   type RegisterSendOtpBody,
@@ -29,9 +30,9 @@ export class RegistrationController {
   }
 
   @MessagePattern(Subjects.auth.resendCode)
-  resend(@Payload() body: ResendOtpBody) {
+  resend(@Payload() { client, ...body }: ResendOtpBody & { client?: ClientInfo }) {
     return body.purpose === OtpPurpose.registration
       ? this.registration.resendCode(normalizeEmail(body.email), body.fullName)
-      : this.passwordReset.sendCode({ email: body.email });
+      : this.passwordReset.sendCode({ email: body.email }, client);
   }
 }

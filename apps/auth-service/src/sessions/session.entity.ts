@@ -25,8 +25,20 @@ export class SessionEntity {
   @Column({ name: 'ip_address', type: 'varchar', length: 64, nullable: true })
   ipAddress!: string | null;
 
+  /** Browser and platform read from the user agent at sign-in, e.g. "Chrome on Android". */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  device!: string | null;
+
+  /** The browser's IANA time zone, as it last said it (at sign-in or a refresh). */
+  @Column({ name: 'time_zone', type: 'varchar', length: 64, nullable: true })
+  timeZone!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** The last refresh; a session unused for SESSION_IDLE_SECONDS ends. */
+  @Column({ name: 'last_used_at', type: 'timestamptz', default: () => 'now()' })
+  lastUsedAt!: Date;
 
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;

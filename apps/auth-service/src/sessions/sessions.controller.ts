@@ -29,8 +29,8 @@ export class SessionsController {
   }
 
   @MessagePattern(Subjects.auth.refresh)
-  refresh(@Payload() { refreshToken }: { refreshToken: string }) {
-    return this.sessions.refresh(refreshToken);
+  refresh(@Payload() { refreshToken, client }: { refreshToken: string; client?: ClientInfo }) {
+    return this.sessions.refresh(refreshToken, client);
   }
 
   @MessagePattern(Subjects.auth.logout)
@@ -43,6 +43,22 @@ export class SessionsController {
   async logoutAll(@Payload() { caller }: { caller: Caller }) {
     await this.sessions.logoutAll(caller);
     return {};
+  }
+
+  @MessagePattern(Subjects.auth.listSessions)
+  list(@Payload() { caller }: { caller: Caller }) {
+    return this.sessions.list(caller);
+  }
+
+  @MessagePattern(Subjects.auth.endSession)
+  async end(@Payload() { caller, id }: { caller: Caller; id: string }) {
+    await this.sessions.end(caller, id);
+    return {};
+  }
+
+  @MessagePattern(Subjects.auth.endOtherSessions)
+  endOthers(@Payload() { caller }: { caller: Caller }) {
+    return this.sessions.endOthers(caller);
   }
 
   @MessagePattern(Subjects.auth.checkSession)

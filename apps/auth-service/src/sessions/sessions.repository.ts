@@ -23,6 +23,46 @@ export class SessionsRepository {
     return this.sessions.save(this.sessions.create(values));
   }
 
+  /**
+   * A user's own sessions that still work (not ended, not expired, used since `usedSince`;
+   * an admin acting as them is not one of their devices), the most recently used first.
+   */
+  listLive(userId: string, usedSince: Date) {
+    return this.sessions
+      .createQueryBuilder('session')
+      .where('session.user_id = :userId', { userId })
+      .andWhere('session.impersonator_id IS NULL')
+      .andWhere('session.revoked_at IS NULL')
+      .andWhere('session.expires_at > now()')
+      .andWhere('session.last_used_at > :usedSince', { usedSince })
+      .orderBy('session.last_used_at', 'DESC')
+      .getMany();
+  }
+
+  /** A refresh used the session: one small update (and the time zone, when the browser said it). */
+  async markUsed(id: string, timeZone: string | undefined) {
+    await this.sessions.update(
+      { id },
+      { lastUsedAt: () => 'now()', ...(timeZone ? { timeZone } : {}) },
+    );
+  }
+
+  /** Whether the user signed in before from this device (its label) in this time zone. */
+  hasSignedInFrom(
+    userId: string,
+    device: string | null,
+    timeZone: string | null,
+    exceptId: string,
+  ) {
+    return this.sessions
+      .createQueryBuilder('session')
+      .where('session.user_id = :userId AND session.id <> :exceptId', { userId, exceptId })
+      .andWhere('session.device IS NOT DISTINCT FROM :device', { device })
+      .andWhere('session.time_zone IS NOT DISTINCT FROM :timeZone', { timeZone })
+      .andWhere('session.impersonator_id IS NULL')
+      .getExists();
+  }
+
   /** Revokes the sessions matched and returns their ids (only those not revoked before). */
   async revoke(
     where: { id?: string; userId?: string; exceptId?: string },

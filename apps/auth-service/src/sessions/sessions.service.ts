@@ -4,14 +4,18 @@ import {
   type AuthSession,
   type Caller,
   type ClientInfo,
+  type DeviceSession,
   ErrorCode,
   type IssuedSession,
   type LoginBody,
   NEW_ACCOUNT_SECONDS,
   normalizeEmail,
+  type OtherSessionsEnded,
+  placeOfTimeZone,
   type SessionStatus,
   type SignInPreview,
   isUuid,
+  UNKNOWN_DEVICE,
 } from '@kartlink/contracts';
 import { CONFIG, LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import type { Redis } from 'ioredis';
@@ -19,6 +23,8 @@ import { AuditRepository } from '../admin/audit.repository';
 import type { AuthConfig } from '../config';
 import { decoyHash, newToken, tokenHash, verifySecret } from '../crypto/hashing';
 import { KeysService } from '../keys/keys.service';
+import { MailerService } from '../mail/mailer.service';
+import { newSignInMail } from '../mail/templates';
 import { REDIS } from '../redis.provider';
 import type { UserEntity } from '../users/user.entity';
 import { toAuthUser } from '../users/user.mapper';
@@ -33,6 +39,7 @@ const SessionMessages = {
   tooManyLogins: (wait: string) => `Too many login attempts. Please try again in ${wait}.`,
   invalidToken: 'This sign-in link is invalid or has expired.',
   expired: 'Your session has expired. Please log in again.',
+  deviceNotFound: 'This device is not signed in to your account.',
 } as const;
 
 const DAY_SECONDS = 24 * 3600;
@@ -52,6 +59,7 @@ export class SessionsService {
     private readonly users: UsersRepository,
     private readonly keys: KeysService,
     private readonly audit: AuditRepository,
+    private readonly mailer: MailerService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: AuthConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -137,13 +145,18 @@ export class SessionsService {
     return this.start(user, { rememberMe, client, newUser: redeemed.newUser });
   }
 
-  async refresh(refreshToken: string): Promise<IssuedSession> {
+  async refresh(refreshToken: string, client?: Partial<ClientInfo>): Promise<IssuedSession> {
     const [tokenId, secret] = refreshToken.split('.');
     const stored =
       tokenId && secret && isUuid(tokenId) ? await this.sessions.findRefreshToken(tokenId) : null;
     if (!stored || stored.tokenHash !== tokenHash(secret)) throw expired();
     const session = await this.sessions.findSession(stored.sessionId);
-    if (!session || !isLive(session)) throw expired();
+    if (!session || !this.isLive(session)) {
+      // Unused too long: ended for good, so that it leaves the device list and the gateway.
+      if (session && !session.revokedAt && this.isIdle(session))
+        await this.revoke({ id: session.id }, 'idle');
+      throw expired();
+    }
     if (!(await this.sessions.useRefreshToken(stored.id))) {
       // A refresh token came back after it was used: someone else holds a copy. End the family.
       this.logger.warn(
@@ -161,7 +174,43 @@ export class SessionsService {
       await this.revoke({ id: session.id }, 'impersonator-not-admin');
       throw expired();
     }
+    await this.sessions.markUsed(session.id, client?.timeZone);
     return this.issue(user, session, { impersonator: impersonator ?? undefined });
+  }
+
+  /** The caller's signed-in devices, the one asking marked current. */
+  async list(caller: Caller): Promise<DeviceSession[]> {
+    const sessions = await this.sessions.listLive(caller.userId, this.idleSince());
+    return sessions.map((session) => ({
+      id: session.id,
+      device: session.device ?? UNKNOWN_DEVICE,
+      place: placeOfTimeZone(session.timeZone),
+      timeZone: session.timeZone,
+      createdAt: session.createdAt.toISOString(),
+      lastUsedAt: session.lastUsedAt.toISOString(),
+      current: session.id === caller.sessionId,
+    }));
+  }
+
+  /**
+   * Ends one of the caller's sessions: its refresh tokens stop at once, its access tokens on
+   * their next request (the gateway's revocation list). Another person's session, an ended one
+   * or no session at all answer the same 404.
+   */
+  async end(caller: Caller, id: string): Promise<void> {
+    const session = isUuid(id) ? await this.sessions.findSession(id) : null;
+    if (!session || session.userId !== caller.userId || !this.isLive(session))
+      throw new ServiceError(ErrorCode.NOT_FOUND, SessionMessages.deviceNotFound);
+    await this.revoke({ id, userId: caller.userId }, 'ended-by-owner');
+  }
+
+  /** Ends every session of the caller except the one asking. */
+  async endOthers(caller: Caller): Promise<OtherSessionsEnded> {
+    const ended = await this.revoke(
+      { userId: caller.userId, exceptId: caller.sessionId },
+      'ended-by-owner',
+    );
+    return { ended: ended.length };
   }
 
   /** Ends the session of this refresh token (or of this session id); unknown tokens are fine. */
@@ -183,7 +232,7 @@ export class SessionsService {
   /** For the gateway, on requests made while an admin acts as a user: still allowed? */
   async check(sessionId: string): Promise<SessionStatus> {
     const session = isUuid(sessionId) ? await this.sessions.findSession(sessionId) : null;
-    if (!session || !isLive(session)) return { active: false };
+    if (!session || !this.isLive(session)) return { active: false };
     if (session.impersonatorId) {
       const admin = await this.users.findById(session.impersonatorId);
       if (admin?.role !== 'admin') {
@@ -195,9 +244,12 @@ export class SessionsService {
   }
 
   /** Revokes sessions and tells the gateway at once, so their access tokens stop working. */
-  async revoke(where: { id?: string; userId?: string; exceptId?: string }, reason: string) {
+  async revoke(
+    where: { id?: string; userId?: string; exceptId?: string },
+    reason: string,
+  ): Promise<string[]> {
     const ids = await this.sessions.revoke(where, reason);
-    if (ids.length === 0) return;
+    if (ids.length === 0) return ids;
     const pipeline = this.redis.pipeline();
     for (const id of ids)
       pipeline.set(revokedSessionKey(id), reason, 'EX', ACCESS_TOKEN_TTL_SECONDS);
@@ -214,6 +266,7 @@ export class SessionsService {
         });
       }
     }
+    return ids;
   }
 
   private async start(
@@ -236,10 +289,48 @@ export class SessionsService {
       rememberMe: options.rememberMe && !options.impersonator,
       userAgent: options.client.userAgent?.slice(0, 512) ?? null,
       ipAddress: options.client.ip.slice(0, 64),
+      device: options.client.device?.slice(0, 64) || null,
+      timeZone: options.client.timeZone?.slice(0, 64) || null,
       expiresAt: new Date(Date.now() + lifetime * 1000),
     });
     const issued = await this.issue(user, session, options);
+    if (!options.impersonator && !options.newUser)
+      this.noticeNewDevice(user, session).catch((err: unknown) =>
+        this.logger.error({ err }, 'new sign-in notice not sent'),
+      );
     return { ...issued, sessionId: session.id };
+  }
+
+  /** Mails the owner when a sign-in comes from a device (label and time zone) not seen before. */
+  private async noticeNewDevice(user: UserEntity, session: SessionEntity) {
+    const seen = await this.sessions.hasSignedInFrom(
+      user.id,
+      session.device,
+      session.timeZone,
+      session.id,
+    );
+    if (seen) return;
+    await this.mailer.send(
+      newSignInMail(user.email, user.displayName ?? undefined, {
+        device: session.device,
+        timeZone: session.timeZone,
+        when: session.createdAt,
+        accountUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/dashboard/account`,
+      }),
+    );
+  }
+
+  private isIdle(session: SessionEntity): boolean {
+    return session.lastUsedAt.getTime() <= this.idleSince().getTime();
+  }
+
+  /** Sessions last used before this moment have gone idle. */
+  private idleSince(): Date {
+    return new Date(Date.now() - this.config.SESSION_IDLE_SECONDS * 1000);
+  }
+
+  private isLive(session: SessionEntity): boolean {
+    return !session.revokedAt && session.expiresAt.getTime() > Date.now() && !this.isIdle(session);
   }
 
   private async issue(
@@ -277,6 +368,4 @@ export class SessionsService {
   }
 }
 
-const isLive = (session: SessionEntity) =>
-  !session.revokedAt && session.expiresAt.getTime() > Date.now();
 const expired = () => new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.expired);

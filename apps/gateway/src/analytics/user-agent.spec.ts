@@ -1,4 +1,4 @@
-import { isBotUserAgent, isPrefetch, visitorAgent, visitorSource } from './user-agent';
+import { deviceLabel, isBotUserAgent, isPrefetch, visitorAgent, visitorSource } from './user-agent';
 
 // Real user agents, as the gateway's logs and the apps' documentation show them.
 const UA = {
@@ -211,5 +211,40 @@ describe('visitorSource', () => {
     ['no user agent, from YouTube', '', 'youtube.com', 'youtube'],
   ])('reads %s', (_name, ua, referrer, source) => {
     expect(visitorSource(ua, referrer)).toBe(source);
+  });
+});
+
+describe('deviceLabel', () => {
+  it.each([
+    ['Chrome on Android', UA.androidChrome],
+    ['Safari on iPhone', UA.iosSafari],
+    ['Instagram app on Android', UA.instagramAndroid],
+    ['Instagram app on iPhone', UA.instagramIos],
+    ['Facebook app on iPhone', UA.facebookIos],
+    [
+      'Safari on iPad',
+      'Mozilla/5.0 (iPad; CPU OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+    ],
+    [
+      'Safari on Mac',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15',
+    ],
+    [
+      'Edge on Windows',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0',
+    ],
+    ['Firefox on Linux', 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0'],
+    [
+      'Chrome on ChromeOS',
+      'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+    ],
+  ])('reads %s', (label, userAgent) => {
+    expect(deviceLabel(userAgent)).toBe(label);
+  });
+
+  it('says "Unknown device" for a user agent it cannot read, or none', () => {
+    expect(deviceLabel('node')).toBe('Unknown device');
+    expect(deviceLabel('')).toBe('Unknown device');
+    expect(deviceLabel(undefined)).toBe('Unknown device');
   });
 });

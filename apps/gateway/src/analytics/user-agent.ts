@@ -1,4 +1,4 @@
-import { visitSource, type VisitSource } from '@kartlink/contracts';
+import { UNKNOWN_DEVICE, visitSource, type VisitSource } from '@kartlink/contracts';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 
@@ -20,6 +20,8 @@ interface Agent {
   browser: string;
   /** The app whose in-app browser this is, as ua-parser-js names it. */
   app?: VisitSource;
+  /** Browser and platform as an owner reads them in their signed-in devices. */
+  label: string;
 }
 
 // Visitors share a few user agents (a phone model's browser, an app's in-app browser): each is
@@ -68,16 +70,54 @@ const APP_SOURCES: Record<string, VisitSource> = {
   Twitter: 'x',
 };
 
+// In-app browsers under their app's name, for the device list ("Instagram app on Android").
+const APP_NAMES: Record<string, string> = {
+  Instagram: 'Instagram app',
+  Facebook: 'Facebook app',
+  Twitter: 'X app',
+};
+
+// ua-parser-js's operating systems under the name an owner knows.
+const PLATFORM_NAMES: Record<string, string> = {
+  'Mac OS': 'Mac',
+  macOS: 'Mac',
+  'Chromium OS': 'ChromeOS',
+  'Chrome OS': 'ChromeOS',
+};
+
 function parse(userAgent: string): Omit<Agent, 'bot'> {
   const parser = new UAParser(userAgent);
   const { name } = parser.getBrowser();
-  const { type } = parser.getDevice();
+  const { type, model } = parser.getDevice();
+  const os = parser.getOS().name;
   const app = name ? APP_SOURCES[name] : undefined;
+  const browser = name ? (BROWSER_NAMES[name] ?? name) : 'Other';
+  // iOS is said by the device: an iPhone or an iPad.
+  const platform =
+    os === 'iOS'
+      ? model === 'iPad' || model === 'iPod'
+        ? model
+        : 'iPhone'
+      : os && (PLATFORM_NAMES[os] ?? os);
+  const shown = (name && APP_NAMES[name]) ?? (browser === 'Other' ? undefined : browser);
   return {
     device: type === 'mobile' || type === 'tablet' ? type : 'desktop',
-    browser: name ? (BROWSER_NAMES[name] ?? name) : 'Other',
+    browser,
     ...(app ? { app } : {}),
+    label:
+      shown && platform
+        ? `${shown} on ${platform}`
+        : (shown ?? (platform ? `Browser on ${platform}` : UNKNOWN_DEVICE)),
   };
+}
+
+/**
+ * A signed-in device as its owner knows it, from its user agent: "Chrome on Android", "Safari
+ * on iPhone", "Instagram app on Android", "Unknown device" when it says nothing we can read.
+ */
+export function deviceLabel(userAgent: string | undefined | null): string {
+  const ua = (userAgent ?? '').trim();
+  return ua ? agentOf(ua.slice(0, 512)).label : UNKNOWN_DEVICE;
 }
 
 /** The visitor's kind of device and browser, e.g. mobile and Instagram. */

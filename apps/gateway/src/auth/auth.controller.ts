@@ -8,6 +8,7 @@ import {
   type CodeSent,
   type CustomTokenAnswer,
   REFRESH_COOKIE,
+  SECURE_REFRESH_COOKIE,
   type SignInPreview,
   Subjects,
 } from '@kartlink/contracts';
@@ -27,6 +28,7 @@ import { WithMessage } from '../http/request.interceptor';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ServiceClient } from '../services/service-client';
 import { AuthGuard, CurrentCaller } from './auth.guard';
+import { clientOf } from './client-info';
 import { GOOGLE_SIGN_IN_COOKIE } from './auth-cookies';
 import { SessionCookies } from './session-cookies';
 
@@ -35,6 +37,10 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 const CODE_SENDS = { name: 'auth-code-sends', limit: 10, windowMs: FIFTEEN_MINUTES };
 const CODE_CHECKS = { name: 'auth-code-checks', limit: 30, windowMs: FIFTEEN_MINUTES };
 const LOGINS = { name: 'auth-logins', limit: 30, windowMs: FIFTEEN_MINUTES };
+const REFRESH_COOKIE_NOTE =
+  `Over https the cookie is ${SECURE_REFRESH_COOKIE} (Secure, Path=/); over http ${REFRESH_COOKIE} ` +
+  '(Path=/api/auth). Send the browser time zone in X-Time-Zone (e.g. Asia/Kolkata): the ' +
+  'signed-in devices list and the mails name the place by it.';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -77,8 +83,11 @@ export class AuthController {
   @ApiOperation({
     summary: 'Send a new code for a sign-up or a password reset; the previous code stops working',
   })
-  async resendOtp(@Body() body: ResendOtpRequest) {
-    const sent = await this.services.request<CodeSent>(Subjects.auth.resendCode, body);
+  async resendOtp(@Body() body: ResendOtpRequest, @Req() request: FastifyRequest) {
+    const sent = await this.services.request<CodeSent>(Subjects.auth.resendCode, {
+      ...body,
+      client: clientOf(request),
+    });
     return new WithMessage(sent, 'Verification code resent successfully.');
   }
 
@@ -88,9 +97,15 @@ export class AuthController {
   @ApiOperation({
     summary:
       'E-mail a password reset code; the answer is the same whether or not the account exists',
+    description:
+      'The mail names the device asking: its browser and platform (User-Agent) and the time ' +
+      'zone in X-Time-Zone (e.g. "Chrome on Android, Kolkata time").',
   })
-  async resetSendOtp(@Body() body: PasswordResetSendOtpRequest) {
-    const sent = await this.services.request<CodeSent>(Subjects.auth.resetSendCode, body);
+  async resetSendOtp(@Body() body: PasswordResetSendOtpRequest, @Req() request: FastifyRequest) {
+    const sent = await this.services.request<CodeSent>(Subjects.auth.resetSendCode, {
+      ...body,
+      client: clientOf(request),
+    });
     return new WithMessage(sent, 'If an account exists for this email, we have sent a code to it.');
   }
 
@@ -111,6 +126,7 @@ export class AuthController {
   @RateLimit(LOGINS)
   @ApiOperation({
     summary: `Sign in with e-mail and password; sets the ${REFRESH_COOKIE} HttpOnly cookie`,
+    description: REFRESH_COOKIE_NOTE,
   })
   login(
     @Body() body: LoginRequest,
@@ -165,6 +181,9 @@ export class AuthController {
   @ApiCookieAuth(REFRESH_COOKIE)
   @ApiOperation({
     summary: 'A new access token; the refresh cookie rotates, and a replayed one ends the session',
+    description:
+      `${REFRESH_COOKIE_NOTE} A session unused for SESSION_IDLE_SECONDS (auth-service) has ` +
+      'ended: its refresh answers 401 like any signed-out one. Each refresh counts as a use.',
   })
   refresh(
     @Req() request: FastifyRequest,

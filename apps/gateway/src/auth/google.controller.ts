@@ -136,7 +136,6 @@ export class GoogleController {
       const message = shown ? err.message : FAILED;
       location = this.authPageWith({ error: message });
     }
-    void reply.header('cache-control', 'no-store');
     return reply.redirect(location, 302);
   }
 

@@ -1,11 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  type AuthSession,
-  type ClientInfo,
-  ErrorCode,
-  type IssuedSession,
-  Subjects,
-} from '@kartlink/contracts';
+import { type AuthSession, ErrorCode, type IssuedSession, Subjects } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
@@ -14,6 +8,7 @@ import { GATEWAY_CONFIG } from '../tokens';
 import { AuthMessages } from './access-token.verifier';
 import { TapTokens, VIEWER_COOKIE } from '../store-routing/tap-tokens';
 import { clearGoogleSignInCookie, GOOGLE_SIGN_IN_COOKIE, readCookie } from './auth-cookies';
+import { clientOf } from './client-info';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 
 /** A session without "remember me" still marks its browser this long (a browser-session cookie). */
@@ -54,11 +49,14 @@ export class SessionCookies {
   }
 
   async refresh(request: FastifyRequest, reply: FastifyReply): Promise<AuthSession> {
-    const refreshToken = readRefreshCookie(request);
+    const refreshToken = readRefreshCookie(request, this.secure);
     if (!refreshToken) throw new ServiceError(ErrorCode.UNAUTHORIZED, AuthMessages.loginRequired);
     try {
       return this.answer(
-        await this.services.request<IssuedSession>(Subjects.auth.refresh, { refreshToken }),
+        await this.services.request<IssuedSession>(Subjects.auth.refresh, {
+          refreshToken,
+          client: clientOf(request),
+        }),
         reply,
       );
     } catch (err) {
@@ -68,7 +66,7 @@ export class SessionCookies {
   }
 
   async end(request: FastifyRequest, reply: FastifyReply) {
-    const refreshToken = readRefreshCookie(request);
+    const refreshToken = readRefreshCookie(request, this.secure);
     if (refreshToken) await this.services.request(Subjects.auth.logout, { refreshToken });
     this.clear(reply);
   }
@@ -81,7 +79,6 @@ export class SessionCookies {
   private async answer(issued: IssuedSession, reply: FastifyReply): Promise<AuthSession> {
     setRefreshCookie(reply, issued.refreshToken, issued.refreshMaxAge, this.secure);
     await this.markViewer(issued, reply);
-    void reply.header('cache-control', 'no-store');
     return issued.session;
   }
 
@@ -113,9 +110,4 @@ export class SessionCookies {
     if (maxAge !== null) parts.push(`Max-Age=${maxAge}`);
     return parts.join('; ');
   }
-}
-
-function clientOf(request: FastifyRequest): ClientInfo {
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, ...(userAgent ? { userAgent } : {}) };
 }

@@ -16,15 +16,18 @@ import { AuthGuard } from '../auth/auth.guard';
 import type { GatewayConfig } from '../config';
 import { etagMatches } from '../http/etag';
 import { type ObjectSchema, pathParams, type RouteSchema } from '../http/route-schema';
+import { IMAGE_HELMET } from '../http/security-headers';
 import { PublicReadCache } from '../public/public-read-cache';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
 import { DEFAULT_QR_SIZE, type QrFormat, QrCodes, type QrSize, QR_SIZES } from './qr-codes';
 
-/** A code of a fixed address never changes: a year, then revalidated by its ETag. */
+/**
+ * A code of a fixed address never changes: a year, then revalidated by its ETag. The code of a
+ * shop only its owner may see yet is an answer to their bearer token, kept by no cache, as
+ * every authenticated answer (http/security-headers.ts).
+ */
 const PUBLIC_CACHE = 'public, max-age=31536000';
-/** The code of a shop only its owner may see yet: kept by the owner's browser alone. */
-const OWNER_CACHE = 'private, max-age=31536000';
 
 const QR_QUERY: ObjectSchema = {
   type: 'object',
@@ -55,7 +58,7 @@ function qrSchema(summary: string, params: Record<string, { description: string 
     response: {
       200: {
         description:
-          'The code, with an ETag and Cache-Control: public, max-age=31536000 (private for an ' +
+          'The code, with an ETag and Cache-Control: public, max-age=31536000 (no-store for an ' +
           'owner reading their private shop)',
       },
       304: { description: 'If-None-Match named the current ETag' },
@@ -147,13 +150,8 @@ export function registerQrRoutes(app: NestFastifyApplication) {
     page: { address: string; filename: string; format: QrFormat; size: QrSize; download: boolean },
   ) {
     const image = await codes.of(page.address, page.format, page.size);
-    void reply
-      .header('cache-control', audience === 'public' ? PUBLIC_CACHE : OWNER_CACHE)
-      .header('etag', image.etag)
-      .header('x-content-type-options', 'nosniff')
-      // An SVG opened on its own runs nothing.
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cross-origin-resource-policy', 'cross-origin');
+    if (audience === 'public') void reply.header('cache-control', PUBLIC_CACHE);
+    void reply.header('etag', image.etag);
     if (page.download)
       void reply.header('content-disposition', `attachment; filename="${page.filename}"`);
     if (etagMatches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
@@ -163,7 +161,11 @@ export function registerQrRoutes(app: NestFastifyApplication) {
   for (const format of ['png', 'svg'] as const) {
     fastify.get<{ Params: { shopUrl: string }; Querystring: QrQuery }>(
       `/api/shop/:shopUrl/qr.${format}`,
-      { schema: qrSchema(`The QR code of a shop page, ${format.toUpperCase()}`, SHOP_PARAM) },
+      {
+        schema: qrSchema(`The QR code of a shop page, ${format.toUpperCase()}`, SHOP_PARAM),
+        // An SVG opened on its own runs nothing.
+        helmet: IMAGE_HELMET,
+      },
       async (request, reply) => {
         const { size, download } = readQuery(request.query);
         const shopUrl = normalizeShopUrl(request.params.shopUrl);
@@ -186,6 +188,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
       `/api/url/shop/:shopUrl/:shortCode/qr.${format}`,
       {
         schema: qrSchema(`The QR code of a product page, ${format.toUpperCase()}`, PRODUCT_PARAMS),
+        helmet: IMAGE_HELMET,
       },
       async (request, reply) => {
         const { size, download } = readQuery(request.query);

@@ -19,6 +19,7 @@ import type { TrackInput } from '../analytics/track-input';
 import { isBotUserAgent } from '../analytics/user-agent';
 import type { GatewayConfig } from '../config';
 import { pathParams, type RouteSchema } from '../http/route-schema';
+import { PAGE_HELMET } from '../http/security-headers';
 import { enforceRateLimit } from '../rate-limit/enforce';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
@@ -139,7 +140,7 @@ type GoRequest = FastifyRequest<{
  */
 export function registerStoreRoutes(
   app: NestFastifyApplication,
-  notFoundPage: (() => string) | undefined,
+  notFoundPage: ((nonce?: string) => string) | undefined,
 ) {
   const services = app.get(ServiceClient);
   const recorder = app.get(AnalyticsRecorder);
@@ -158,7 +159,7 @@ export function registerStoreRoutes(
   const notFound = (reply: FastifyReply) => {
     void reply.status(404).header('cache-control', 'no-store');
     return notFoundPage
-      ? reply.type('text/html; charset=utf-8').send(notFoundPage())
+      ? reply.type('text/html; charset=utf-8').send(notFoundPage(reply.cspNonce.style))
       : reply.type('text/plain; charset=utf-8').send('Not found');
   };
 
@@ -246,6 +247,7 @@ export function registerStoreRoutes(
     return redirect(reply, answer.location);
   }
 
-  fastify.get('/:shopUrl/:shortCode/go', { schema: GO_DEFAULT }, go);
-  fastify.get('/:shopUrl/:shortCode/go/:store', { schema: GO_STORE }, go);
+  // A page's CSP (with its style nonce): an unknown product answers the app's 404 page.
+  fastify.get('/:shopUrl/:shortCode/go', { schema: GO_DEFAULT, helmet: PAGE_HELMET }, go);
+  fastify.get('/:shopUrl/:shortCode/go/:store', { schema: GO_STORE, helmet: PAGE_HELMET }, go);
 }

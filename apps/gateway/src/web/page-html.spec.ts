@@ -6,7 +6,13 @@ import {
   PUBLIC_URL_META,
   type ResponsiveImage,
 } from '@kartlink/contracts';
-import { escapeAttribute, escapeText, jsonForScript, PageTemplate } from './page-html';
+import {
+  escapeAttribute,
+  escapeText,
+  jsonForScript,
+  NONCE_SCRIPT,
+  PageTemplate,
+} from './page-html';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -49,6 +55,17 @@ describe('the page template', () => {
     expect(template.app(false)).toContain('<meta name="robots" content="noindex" />');
   });
 
+  it('hands the answer’s style nonce to the app, before any of its code runs', () => {
+    const page = template.app(true, 'f00d');
+    const handOver = `<meta property="csp-nonce" nonce="f00d" /><script>${NONCE_SCRIPT}</script>`;
+    expect(page).toContain(handOver);
+    // In the head, classic: it runs as it is read, before the deferred module scripts.
+    expect(page.indexOf(handOver)).toBeLessThan(page.indexOf('</head>'));
+    expect(shopPage('<main>Priya</main>', 'f00d')).toContain(handOver);
+    expect(shopPage('', 'f00d')).toContain(handOver);
+    expect(template.app(true)).not.toContain('csp-nonce');
+  });
+
   const shopHead: PageHead = {
     title: 'Priya $& Sarees · Kartlink',
     description: 'Silk',
@@ -64,22 +81,25 @@ describe('the page template', () => {
     twitter: { card: 'summary_large_image', title: 'Priya', description: 'Silk' },
     jsonLd: [],
   };
-  const shopPage = (body: string) =>
-    template.publicPage({
-      head: shopHead,
-      data: { shop: { shopUrl: 'priya', data: { shopName: '$& $1' } as never } },
-      rendered: body
-        ? {
-            body,
-            assets: {
-              stylesheets: ['/assets/public/entry-public-a.css', '/assets/public/ShopPage-b.css'],
-              script: '/assets/public/entry-public-c.js',
-              preloads: ['/assets/public/ShopPage-d.js'],
-            },
-          }
-        : undefined,
-      assets: { stylesheets: ['/assets/ShopPage-x.css'], code: ['/assets/ShopPage-x.js'] },
-    });
+  const shopPage = (body: string, nonce?: string) =>
+    template.publicPage(
+      {
+        head: shopHead,
+        data: { shop: { shopUrl: 'priya', data: { shopName: '$& $1' } as never } },
+        rendered: body
+          ? {
+              body,
+              assets: {
+                stylesheets: ['/assets/public/entry-public-a.css', '/assets/public/ShopPage-b.css'],
+                script: '/assets/public/entry-public-c.js',
+                preloads: ['/assets/public/ShopPage-d.js'],
+              },
+            }
+          : undefined,
+        assets: { stylesheets: ['/assets/ShopPage-x.css'], code: ['/assets/ShopPage-x.js'] },
+      },
+      nonce,
+    );
 
   it('gives a public page its own head instead of the generic one, its body, and its data after the root', () => {
     const html = shopPage('<main><h1>Priya $&amp; $1 Sarees</h1></main>');

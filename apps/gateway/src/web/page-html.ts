@@ -139,16 +139,19 @@ export class PageTemplate {
     this.renderedHead = `${own.replace(APP_TAGS, '')}${addressMeta}\n    `;
   }
 
-  /** An app page (landing, sign-in, dashboard...), kept out of search results unless `indexed`. */
-  app(indexed: boolean): string {
-    return `${this.appHead}${indexed ? '' : NOINDEX}${this.body}`;
+  /**
+   * An app page (landing, sign-in, dashboard...), kept out of search results unless `indexed`;
+   * `nonce` is its answer's CSP style nonce (none: toasts go unstyled).
+   */
+  app(indexed: boolean, nonce?: string): string {
+    return `${this.appHead}${nonceMeta(nonce)}${indexed ? '' : NOINDEX}${this.body}`;
   }
 
   /**
    * A public page: its own head and its data; rendered, its body and the public pages' code
    * (at low priority) in place of the app's, else the app with its route's stylesheets and code.
    */
-  publicPage({ head, data, rendered, assets }: PublicPageContent): string {
+  publicPage({ head, data, rendered, assets }: PublicPageContent, nonce?: string): string {
     const script = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${jsonForScript(data)}</script>`;
     const body = rendered ? this.renderedBody : this.body;
     const page = ROOT.test(body)
@@ -156,18 +159,36 @@ export class PageTemplate {
       : body.replace(/<\/body>/i, (end) => `${script}${end}`);
     const tags = rendered
       ? [
+          nonceMeta(nonce),
           headTags(head),
           ...rendered.assets.stylesheets.map(stylesheet),
           `<script type="module" ${LOW_PRIORITY} crossorigin src="${escapeAttribute(rendered.assets.script)}"></script>`,
           ...rendered.assets.preloads.map((href) => preload(href, ` ${LOW_PRIORITY}`)),
         ]
       : [
+          nonceMeta(nonce),
           headTags(head),
           ...assets.stylesheets.map(stylesheet),
           ...assets.code.map((href) => preload(href)),
         ];
-    return `${rendered ? this.renderedHead : this.head}${tags.join('\n    ')}\n  ${page}`;
+    return `${rendered ? this.renderedHead : this.head}${tags.filter(Boolean).join('\n    ')}\n  ${page}`;
   }
 }
 
 const NOINDEX = '<meta name="robots" content="noindex" />';
+
+/**
+ * Hands the answer's CSP style nonce to goober, which writes react-hot-toast's styles in a
+ * `<style>` element and gives it `window.__nonce__` as its nonce. Inline and classic, so that it
+ * runs before any of the app's modules (react-hot-toast writes its keyframes as its module is
+ * first run); allowed by its hash (security-headers.ts). The nonce is in the `nonce` attribute
+ * of a meta element, the one Vite's own code looks for: browsers hide that attribute from the
+ * page's CSS and from getAttribute, only script reads it (the element's `nonce` property).
+ */
+export const NONCE_SCRIPT =
+  'window.__nonce__=document.querySelector(\'meta[property="csp-nonce"]\').nonce';
+
+const nonceMeta = (nonce: string | undefined) =>
+  nonce
+    ? `<meta property="csp-nonce" nonce="${escapeAttribute(nonce)}" /><script>${NONCE_SCRIPT}</script>`
+    : '';

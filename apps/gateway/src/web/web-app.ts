@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AnalyticsRecorder } from '../analytics/analytics-recorder';
+import { PAGE_HELMET } from '../http/security-headers';
 import { previewedShop } from '../analytics/link-previews';
 import { PublicReadCache } from '../public/public-read-cache';
 import { PageTemplate } from './page-html';
@@ -31,13 +32,14 @@ import { registerSitemapRoutes } from './sitemap';
  * body rendered on the server by the app's own components (when the build has its server
  * part), its route's stylesheets, its code at low priority, and its data for the app; an
  * unknown or private one answers 404, and pages search engines should not list say `noindex`.
- * Answers the app's 404 page for other routes to send (undefined when there is no build).
+ * Answers the app's 404 page for other routes to send, given their answer's CSP style nonce
+ * (undefined when there is no build).
  */
 export async function serveWebApp(
   app: NestFastifyApplication,
   distDir: string,
   publicUrl: string,
-): Promise<(() => string) | undefined> {
+): Promise<((nonce?: string) => string) | undefined> {
   const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return undefined;
@@ -71,7 +73,7 @@ export async function serveWebApp(
   const cache = app.get(PublicReadCache);
   registerSitemapRoutes(fastify, cache, publicUrl);
 
-  fastify.get('/*', async (request, reply) => {
+  fastify.get('/*', { helmet: PAGE_HELMET }, async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path === '/api' || path.startsWith('/api/')) {
       throw new ServiceError(
@@ -88,22 +90,26 @@ export async function serveWebApp(
     const previewed = previewedShop(request.method, page, request.headers['user-agent']);
     if (previewed) analytics.recordPreview(previewed, request);
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // This answer's CSP nonce for inline styles (security-headers.ts).
+    const nonce = reply.cspNonce.style;
 
-    if (page.kind === 'app') return reply.send(template.app(page.indexed));
-    if (page.kind === 'not-found') return reply.status(404).send(template.app(false));
+    if (page.kind === 'app') return reply.send(template.app(page.indexed, nonce));
+    if (page.kind === 'not-found') return reply.status(404).send(template.app(false, nonce));
     try {
       const found = await loadPublicPage(page, cache, publicUrl);
-      if (!found.found) return reply.status(404).send(template.app(false));
+      if (!found.found) return reply.status(404).send(template.app(false, nonce));
       const body = renderer ? await renderer.render(page, found.data) : '';
       const rendered = body && rendering ? { body, assets: rendering[page.kind] } : undefined;
-      return reply.send(template.publicPage({ ...found, rendered, assets: assets[page.kind] }));
+      return reply.send(
+        template.publicPage({ ...found, rendered, assets: assets[page.kind] }, nonce),
+      );
     } catch (err) {
       // The services cannot say what the page is: the app asks again itself; crawlers come back.
       logger.warn({ err, path }, 'public page served without its head');
-      return reply.status(503).header('retry-after', '5').send(template.app(false));
+      return reply.status(503).header('retry-after', '5').send(template.app(false, nonce));
     }
   });
-  return () => template.app(false);
+  return (nonce) => template.app(false, nonce);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageTakenOver } from '../hooks/use-hydrated';
 import { signedIn, signedOut } from '../lib/auth-slice';
 import { statusOf, testShop } from '../test/fixtures';
 import { mockApi, ok } from '../test/mock-api';
@@ -121,6 +122,9 @@ describe('header and footer', () => {
 });
 
 describe('page title and page views', () => {
+  // The app renders its pages itself, as main.tsx says before it does: no server title stands.
+  beforeAll(() => pageTakenOver());
+
   afterEach(() => {
     document.title = '';
   });

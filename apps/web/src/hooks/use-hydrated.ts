@@ -12,6 +12,14 @@ export function pageTakenOver(): void {
 }
 
 /**
+ * Whether the page being rendered is the server's HTML being taken over: what the server wrote
+ * into it (such as its title) stands.
+ */
+export function takingOverServerPage(): boolean {
+  return !pageIsTheBrowsers;
+}
+
+/**
  * False on the server and while the browser takes over the HTML the server rendered (the first
  * render must match it), true from the next render on; a component mounted once the page is the
  * browser's is true at once. For what only the browser can know, such as a session kept in its

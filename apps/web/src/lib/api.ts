@@ -22,6 +22,7 @@ export const api = createApi({
   tagTypes: [
     'Session',
     'Profile',
+    'Devices',
     'Shop',
     'ShopStatus',
     'Product',

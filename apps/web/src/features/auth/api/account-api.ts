@@ -25,6 +25,8 @@ const accountApi = api.injectEndpoints({
       transformResponse: dataWithMessage<unknown>,
       // A wrong current password may come back as a 401: it is shown, not a reason to sign out.
       extraOptions: { keepSessionOn401: true },
+      // Every other device was signed out.
+      invalidatesTags: ['Devices'],
     }),
   }),
 });

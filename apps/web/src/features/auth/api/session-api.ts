@@ -1,19 +1,20 @@
 import type { AuthSession, AuthUser, SignInPreview, TokenExchangeBody } from '@kartlink/contracts';
 import { api } from '../../../lib/api';
 import { dataOf } from '../../../lib/envelope';
+import { timeZoneHeaders } from '../../../lib/time-zone';
 
 /** The session calls the app makes from every page: refresh, token exchange, sign-out. */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The refresh token is an HttpOnly cookie: the browser sends it, JavaScript never sees it. */
     refreshSession: build.mutation<AuthSession, void>({
-      query: () => ({ url: '/auth/refresh', method: 'POST' }),
+      query: () => ({ url: '/auth/refresh', method: 'POST', headers: timeZoneHeaders() }),
       transformResponse: dataOf<AuthSession>,
       extraOptions: { skipSessionRecovery: true },
     }),
     /** Trades a one-time token (after sign-up, Google or from an admin) for a session. */
     exchangeToken: build.mutation<AuthSession, TokenExchangeBody>({
-      query: (body) => ({ url: '/auth/session', method: 'POST', body }),
+      query: (body) => ({ url: '/auth/session', method: 'POST', body, headers: timeZoneHeaders() }),
       transformResponse: dataOf<AuthSession>,
       extraOptions: { skipSessionRecovery: true },
     }),
@@ -25,7 +26,7 @@ export const sessionApi = api.injectEndpoints({
     }),
     /** After Google sign-in: the one-time token is an HttpOnly cookie the gateway reads. */
     googleSession: build.mutation<AuthSession, void>({
-      query: () => ({ url: '/auth/session/google', method: 'POST' }),
+      query: () => ({ url: '/auth/session/google', method: 'POST', headers: timeZoneHeaders() }),
       transformResponse: dataOf<AuthSession>,
       extraOptions: { skipSessionRecovery: true },
     }),

@@ -12,6 +12,7 @@ import type {
 } from '@kartlink/contracts';
 import { api } from '../../../lib/api';
 import { dataOf, dataWithMessage } from '../../../lib/envelope';
+import { timeZoneHeaders } from '../../../lib/time-zone';
 
 // None of these calls is made with a session, so a 401 is an answer, not an expired token.
 const SIGN_IN_CALL = { skipSessionRecovery: true } as const;
@@ -25,7 +26,7 @@ const signInApi = api.injectEndpoints({
       extraOptions: SIGN_IN_CALL,
     }),
     login: build.mutation<AuthSession, LoginBody>({
-      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+      query: (body) => ({ url: '/auth/login', method: 'POST', body, headers: timeZoneHeaders() }),
       transformResponse: dataOf<AuthSession>,
       extraOptions: SIGN_IN_CALL,
     }),
@@ -40,12 +41,22 @@ const signInApi = api.injectEndpoints({
       extraOptions: SIGN_IN_CALL,
     }),
     resendCode: build.mutation<CodeSent, ResendOtpBody>({
-      query: (body) => ({ url: '/auth/otp/resend', method: 'POST', body }),
+      query: (body) => ({
+        url: '/auth/otp/resend',
+        method: 'POST',
+        body,
+        headers: timeZoneHeaders(),
+      }),
       transformResponse: dataOf<CodeSent>,
       extraOptions: SIGN_IN_CALL,
     }),
     sendResetCode: build.mutation<{ data: CodeSent; message?: string }, PasswordResetSendOtpBody>({
-      query: (body) => ({ url: '/auth/password-reset/send-otp', method: 'POST', body }),
+      query: (body) => ({
+        url: '/auth/password-reset/send-otp',
+        method: 'POST',
+        body,
+        headers: timeZoneHeaders(),
+      }),
       transformResponse: dataWithMessage<CodeSent>,
       extraOptions: SIGN_IN_CALL,
     }),

@@ -1,14 +1,44 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, networkDown, ok, type Reply } from '../../../test/mock-api';
+import { fail, type Handler, mockApi, networkDown, ok } from '../../../test/mock-api';
 import { imageFile, mockImageLoading } from '../../../test/mock-image';
 import { created, mockUploads, uploadedImage } from '../../../test/mock-upload';
 import { renderApp, TEST_USER } from '../../../test/render-app';
 
 const ME = ok({ ...TEST_USER, phoneNumber: '+919876543210' });
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const DEVICES = [
+  {
+    id: 'this-one',
+    device: 'Chrome on Android',
+    place: 'Kolkata',
+    timeZone: 'Asia/Kolkata',
+    createdAt: '2026-11-20T09:00:00Z',
+    lastUsedAt: minutesAgo(0),
+    current: true,
+  },
+  {
+    id: 'iphone',
+    device: 'Safari on iPhone',
+    place: 'London',
+    timeZone: 'Europe/London',
+    createdAt: '2026-11-21T09:00:00Z',
+    lastUsedAt: minutesAgo(5),
+    current: false,
+  },
+  {
+    id: 'insta',
+    device: 'Instagram app on Android',
+    place: null,
+    timeZone: null,
+    createdAt: '2026-11-22T09:00:00Z',
+    lastUsedAt: minutesAgo(3 * 24 * 60),
+    current: false,
+  },
+];
 
-async function openAccount(routes: Record<string, Reply> = {}, user = TEST_USER) {
-  const api = mockApi({ 'GET /auth/me': ME, ...routes });
+async function openAccount(routes: Record<string, Handler> = {}, user = TEST_USER) {
+  const api = mockApi({ 'GET /auth/me': ME, 'GET /auth/sessions': ok(DEVICES), ...routes });
   const app = renderApp('/dashboard/account', { user });
   await screen.findByRole('heading', { level: 1, name: 'Your account' });
   return { ...app, api };
@@ -285,5 +315,83 @@ describe('the profile photo', () => {
     expect(await screen.findByText('Your profile photo was removed.')).toBeInTheDocument();
     expect(api.callsTo('PUT /user/profile')[0]?.body).toEqual({ photoURL: null });
     expect(store.getState().auth.user?.photoURL).toBeNull();
+  });
+});
+
+describe('the signed-in devices', () => {
+  const devices = () => within(section('Signed-in devices'));
+
+  it('lists each device with its place, sign-in date and last activity, this one marked', async () => {
+    await openAccount();
+    const items = await devices().findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(
+        /^Chrome on AndroidThis deviceKolkata · Signed in 20 Nov 2026Active now$/,
+      ),
+      expect.stringMatching(
+        /^Safari on iPhoneLondon · Signed in 21 Nov 2026Last active 5 minutes ago/,
+      ),
+      expect.stringMatching(
+        /^Instagram app on AndroidPlace unknown · Signed in 22 Nov 2026Last active 3 days ago/,
+      ),
+    ]);
+    // This device is signed out with the page's own "Sign out", not from the list.
+    expect(within(items[0]!).queryByRole('button')).toBeNull();
+  });
+
+  it('signs out one other device, named on its button, and shows the list again', async () => {
+    let list = DEVICES;
+    const { user, api } = await openAccount({
+      'GET /auth/sessions': () => ok(list),
+      'DELETE /auth/sessions/iphone': () => {
+        list = DEVICES.filter((device) => device.id !== 'iphone');
+        return ok(null);
+      },
+    });
+    await user.click(
+      await devices().findByRole('button', { name: 'Sign out Safari on iPhone in London' }),
+    );
+    expect(
+      await screen.findByText('Signed out of Safari on iPhone in London.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(devices().queryByText('Safari on iPhone')).toBeNull());
+    expect(api.callsTo('DELETE /auth/sessions/iphone')).toHaveLength(1);
+    expect(
+      devices().getByRole('button', { name: 'Sign out Instagram app on Android' }),
+    ).toBeEnabled();
+  });
+
+  it('signs out of all other devices at once', async () => {
+    let list = DEVICES;
+    const { user } = await openAccount({
+      'GET /auth/sessions': () => ok(list),
+      'POST /auth/sessions/end-others': () => {
+        list = DEVICES.filter((device) => device.current);
+        return ok({ ended: 2 });
+      },
+    });
+    await user.click(
+      await devices().findByRole('button', { name: 'Sign out of all other devices' }),
+    );
+    expect(await screen.findByText('Signed out of 2 other devices.')).toBeInTheDocument();
+    await waitFor(() => expect(devices().getAllByRole('listitem')).toHaveLength(1));
+    expect(devices().queryByRole('button', { name: 'Sign out of all other devices' })).toBeNull();
+  });
+
+  it('says so when a device was already gone, and refreshes the list', async () => {
+    const { user, api } = await openAccount({
+      'DELETE /auth/sessions/insta': fail(
+        404,
+        'This device is not signed in to your account.',
+        'NOT_FOUND',
+      ),
+    });
+    await user.click(
+      await devices().findByRole('button', { name: 'Sign out Instagram app on Android' }),
+    );
+    expect(
+      await screen.findByText('This device is not signed in to your account.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /auth/sessions').length).toBeGreaterThan(1));
   });
 });

@@ -5,11 +5,12 @@ import { useCurrentUserQuery } from '../api/session-api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ProfileForm } from '../components/ProfileForm';
 import { ProfilePhotoForm } from '../components/ProfilePhotoForm';
+import { SignedInDevices } from '../components/SignedInDevices';
 import { useSession } from '../hooks/use-session';
 import { useSignOut } from '../hooks/use-sign-out';
 import './AccountPage.css';
 
-/** /dashboard/account: profile, password, and signing out here or everywhere. */
+/** /dashboard/account: profile, password, signed-in devices, and signing out here or everywhere. */
 export function AccountPage() {
   const session = useSession();
   const user = useSelector(selectCurrentUser);
@@ -55,6 +56,8 @@ export function AccountPage() {
           </p>
         )}
       </section>
+
+      <SignedInDevices />
 
       <section className="card account-section" aria-labelledby="account-sessions">
         <h2 id="account-sessions" className="card__title">

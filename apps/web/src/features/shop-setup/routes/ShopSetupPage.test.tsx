@@ -16,7 +16,8 @@ import { renderApp, TEST_USER } from '../../../test/render-app';
 import { TEST_PUBLIC_URL } from '../../../test/public-url';
 
 const confetti = vi.hoisted(() => vi.fn());
-vi.mock('canvas-confetti', () => ({ default: confetti }));
+// celebrate.ts draws with a cannon of its own (confetti.create): each burst is a call of it.
+vi.mock('canvas-confetti', () => ({ default: { create: () => confetti } }));
 
 const NO_SHOP = fail(404, 'Shop not found', 'NOT_FOUND');
 

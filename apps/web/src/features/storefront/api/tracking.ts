@@ -1,5 +1,5 @@
 import { API_ROOT } from '../../../lib/api';
-import { timeZone } from '../utils/visitor';
+import { timeZone } from '../../../lib/time-zone';
 
 /**
  * The public tracking call of SPEC section 7 that the page makes: a shop or product page was

@@ -4,6 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePublicShopProductsQuery, usePublicShopQuery } from '../api/storefront-api';
+import { TakeOverInTurn } from '../../../components/TakeOverInTurn';
 import { AffiliateDisclosure } from '../components/AffiliateDisclosure';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { CreatedWithFooter } from '../components/CreatedWithFooter';
@@ -203,15 +204,17 @@ function ProductList({ shop, products, onOpenImages }: ProductListProps) {
     <ul className="product-grid">
       {data.map((product, index) => (
         <li key={product.id}>
-          <ProductCard
-            product={product}
-            to={productPath(shop.shopUrl, product.shortCode)}
-            // A phone's first two rows; further ones load as they near the screen (on a wider
-            // screen that is at once).
-            eager={index < 4}
-            priority={index === 0 && shopBanners(shop).length === 0}
-            onOpenImages={(images) => onOpenImages(images, product.title)}
-          />
+          <TakeOverInTurn order={index}>
+            <ProductCard
+              product={product}
+              to={productPath(shop.shopUrl, product.shortCode)}
+              // A phone's first two rows; further ones load as they near the screen (on a wider
+              // screen that is at once).
+              eager={index < 4}
+              priority={index === 0 && shopBanners(shop).length === 0}
+              onOpenImages={(images) => onOpenImages(images, product.title)}
+            />
+          </TakeOverInTurn>
         </li>
       ))}
     </ul>
