@@ -100,90 +100,92 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('works end to end with each app on its own credentials', async () => {
-  const owner = new Visitor();
-  await signUp(owner);
-  const shopUrl = `nats-auth-${Date.now().toString(36)}`;
-  const settings = await owner.call('PUT', '/shop/settings', {
-    shopUrl,
-    shopName: 'Own Credentials',
-    shopDescription: 'Every app on its own NATS user',
-    isShopPublic: true,
-    setupCompleted: true,
+describe('NATS with a user per app', () => {
+  it('works end to end with each app on its own credentials', async () => {
+    const owner = new Visitor();
+    await signUp(owner);
+    const shopUrl = `nats-auth-${Date.now().toString(36)}`;
+    const settings = await owner.call('PUT', '/shop/settings', {
+      shopUrl,
+      shopName: 'Own Credentials',
+      shopDescription: 'Every app on its own NATS user',
+      isShopPublic: true,
+      setupCompleted: true,
+    });
+    expect(settings.status).toBe(200);
+    const created = await owner.post<{ shortCode: string }>('/urls', {
+      title: 'Kurta',
+      originalURLs: ['https://www.amazon.in/dp/B0NATS', 'https://www.flipkart.com/p/nats'],
+    });
+    expect({ status: created.status, body: created.body }).toMatchObject({ status: 201 });
+    const product = await new Visitor().call<{ title: string }>(
+      'GET',
+      `/url/shop/${shopUrl}/${created.body.data.shortCode}`,
+    );
+    expect(product.status).toBe(200);
+    expect(product.body.data.title).toBe('Kurta');
+    const overview = await owner.call('GET', '/analytics/overview');
+    expect(overview.status).toBe(200);
+
+    // A photo goes through the gateway and media-service into the object store, and comes back.
+    const form = new FormData();
+    form.append('type', 'product');
+    const jpeg = await sampleJpeg(800, 600);
+    form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'kurta.jpg');
+    const uploaded = await fetch(`${stack.base}/api/photos/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.accessToken!}` },
+      body: form,
+      signal: AbortSignal.timeout(90_000),
+    });
+    const image = (await uploaded.json()) as { data: { _id: string } };
+    expect(uploaded.status).toBe(201);
+    const served = await fetch(`${stack.base}/api/shop/product-images/${image.data._id}`);
+    expect({ status: served.status, type: served.headers.get('content-type') }).toEqual({
+      status: 200,
+      type: 'image/jpeg',
+    });
   });
-  expect(settings.status).toBe(200);
-  const created = await owner.post<{ shortCode: string }>('/urls', {
-    title: 'Kurta',
-    originalURLs: ['https://www.amazon.in/dp/B0NATS', 'https://www.flipkart.com/p/nats'],
+
+  it('refuses a client without credentials, or with a wrong password', async () => {
+    await expect(connect({ servers: natsUrl, reconnect: false })).rejects.toThrow(
+      /Authorization Violation/i,
+    );
+    await expect(
+      connect({ servers: natsUrl, user: 'gateway', pass: 'guessed', reconnect: false }),
+    ).rejects.toThrow(/Authorization Violation/i);
   });
-  expect({ status: created.status, body: created.body }).toMatchObject({ status: 201 });
-  const product = await new Visitor().call<{ title: string }>(
-    'GET',
-    `/url/shop/${shopUrl}/${created.body.data.shortCode}`,
-  );
-  expect(product.status).toBe(200);
-  expect(product.body.data.title).toBe('Kurta');
-  const overview = await owner.call('GET', '/analytics/overview');
-  expect(overview.status).toBe(200);
 
-  // A photo goes through the gateway and media-service into the object store, and comes back.
-  const form = new FormData();
-  form.append('type', 'product');
-  const jpeg = await sampleJpeg(800, 600);
-  form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'kurta.jpg');
-  const uploaded = await fetch(`${stack.base}/api/photos/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.accessToken!}` },
-    body: form,
-    signal: AbortSignal.timeout(90_000),
+  it('will not start an app in production without its NATS credentials', async () => {
+    const gateway = stack.apps.launch('gateway', {
+      NODE_ENV: 'production',
+      NATS_USER: '',
+      NATS_PASSWORD: '',
+      PORT: String(await findFreePort()),
+    });
+    expect(await gateway.exited).toMatchObject({ code: 1 });
+    expect(gateway.messages.join('\n')).toMatch(
+      /gateway cannot start: Invalid configuration:\n {2}- NATS_USER is required in production: .*\n {2}- NATS_PASSWORD is required in production/,
+    );
   });
-  const image = (await uploaded.json()) as { data: { _id: string } };
-  expect(uploaded.status).toBe(201);
-  const served = await fetch(`${stack.base}/api/shop/product-images/${image.data._id}`);
-  expect({ status: served.status, type: served.headers.get('content-type') }).toEqual({
-    status: 200,
-    type: 'image/jpeg',
+
+  it("does not let the gateway's credentials publish a service's events or answer in its place", async () => {
+    const gateway = await as('gateway');
+    const shop = await as('shop-service');
+    const listener = await as('gateway');
+
+    // shop-service's cache invalidation reaches the gateways; the same from the gateway's user does not.
+    expect(await delivered(listener, shop, Events.shopChanged)).toEqual(['{"shopUrl":"forged"}']);
+    expect(await delivered(listener, gateway, Events.shopChanged)).toEqual([]);
+
+    // Subscribing to auth-service's subjects, to answer sign-ins in its stead, is refused.
+    const refused = new Promise<Error>((resolve) => {
+      gateway.subscribe(Subjects.auth.login, { callback: (err) => err && resolve(err) });
+    });
+    expect((await refused).message).toMatch(/Permissions Violation for Subscription/i);
+
+    // Nor can it push a forged reply into another app's inbox.
+    const auth = await as('auth-service');
+    expect(await delivered(auth, gateway, '_INBOX.forged.reply')).toEqual([]);
   });
-});
-
-it('refuses a client without credentials, or with a wrong password', async () => {
-  await expect(connect({ servers: natsUrl, reconnect: false })).rejects.toThrow(
-    /Authorization Violation/i,
-  );
-  await expect(
-    connect({ servers: natsUrl, user: 'gateway', pass: 'guessed', reconnect: false }),
-  ).rejects.toThrow(/Authorization Violation/i);
-});
-
-it('will not start an app in production without its NATS credentials', async () => {
-  const gateway = stack.apps.launch('gateway', {
-    NODE_ENV: 'production',
-    NATS_USER: '',
-    NATS_PASSWORD: '',
-    PORT: String(await findFreePort()),
-  });
-  expect(await gateway.exited).toMatchObject({ code: 1 });
-  expect(gateway.messages.join('\n')).toMatch(
-    /gateway cannot start: Invalid configuration:\n {2}- NATS_USER is required in production: .*\n {2}- NATS_PASSWORD is required in production/,
-  );
-});
-
-it("does not let the gateway's credentials publish a service's events or answer in its place", async () => {
-  const gateway = await as('gateway');
-  const shop = await as('shop-service');
-  const listener = await as('gateway');
-
-  // shop-service's cache invalidation reaches the gateways; the same from the gateway's user does not.
-  expect(await delivered(listener, shop, Events.shopChanged)).toEqual(['{"shopUrl":"forged"}']);
-  expect(await delivered(listener, gateway, Events.shopChanged)).toEqual([]);
-
-  // Subscribing to auth-service's subjects, to answer sign-ins in its stead, is refused.
-  const refused = new Promise<Error>((resolve) => {
-    gateway.subscribe(Subjects.auth.login, { callback: (err) => err && resolve(err) });
-  });
-  expect((await refused).message).toMatch(/Permissions Violation for Subscription/i);
-
-  // Nor can it push a forged reply into another app's inbox.
-  const auth = await as('auth-service');
-  expect(await delivered(auth, gateway, '_INBOX.forged.reply')).toEqual([]);
 });
