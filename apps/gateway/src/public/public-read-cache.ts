@@ -89,7 +89,17 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
     this.subscription = connection.subscribe(`${this.services.prefix}${Events.shopChanged}`, {
       callback: (err, message) => {
         if (err) return this.logger.warn({ err }, 'shop change events interrupted');
-        const shopUrl = codec.decode(message.data).data?.shopUrl;
+        // A message that is not the event's JSON is logged and skipped: thrown here, it would
+        // close the subscription, and this replica would serve stale shops from then on.
+        let shopUrl: string | undefined;
+        try {
+          shopUrl = codec.decode(message.data).data?.shopUrl;
+        } catch (decodeErr) {
+          return this.logger.warn(
+            { err: decodeErr },
+            'skipped a shop change event that is not JSON',
+          );
+        }
         if (shopUrl) this.forget(shopUrl);
       },
     });
