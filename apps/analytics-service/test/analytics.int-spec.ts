@@ -19,7 +19,7 @@ import { Controller, type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import { natsConnectionOptions, PrefixedNatsServer } from '@kartlink/server-kit';
-import { pgQuery, startServiceForTest, waitFor } from '@kartlink/testing';
+import { decodedOrNull, pgQuery, startServiceForTest, waitFor } from '@kartlink/testing';
 import {
   AckPolicy,
   connect,
@@ -155,8 +155,10 @@ async function announcedTotals(): Promise<Record<string, number>> {
     if (pending === 0) return totals;
     const messages = await consumer.fetch({ max_messages: pending, expires: 2000 });
     for await (const message of messages) {
-      const { productId, clicks } = JSONCodec<ProductClicksChanged>().decode(message.data);
-      totals[productId] = clicks;
+      // The run's other test files share the stream: shop-service's tests publish broken
+      // totals on this subject to see them refused. The tests here ask for their products only.
+      const total = decodedOrNull(JSONCodec<ProductClicksChanged>(), message.data);
+      if (total) totals[total.productId] = total.clicks;
     }
   } finally {
     await manager.consumers.delete(stream, name);
