@@ -128,12 +128,14 @@ async function seedHistory(bigShopId: string) {
   const viewsAndClicks = `count(*) FILTER (WHERE type = 'shop_view'), count(*) FILTER (WHERE type = 'click')`;
   await timed('rollups built from them', () =>
     pgQuery(
-      `INSERT INTO analytics.shop_daily (shop_id, day, views, clicks, taps, unique_visitors)
+      `INSERT INTO analytics.shop_daily (shop_id, day, views, clicks, taps, unique_visitors, product_views)
        SELECT shop_id, ${day}, ${viewsAndClicks}, count(*) FILTER (WHERE type = 'click'),
-              count(DISTINCT visitor) FILTER (WHERE type = 'shop_view')
+              count(DISTINCT visitor) FILTER (WHERE type = 'shop_view'),
+              count(*) FILTER (WHERE type = 'shop_view' AND product_id IS NOT NULL)
          FROM analytics.events GROUP BY 1, 2;
-       INSERT INTO analytics.product_daily (product_id, day, shop_id, views, clicks, taps)
-       SELECT product_id, ${day}, shop_id, ${viewsAndClicks}, count(*) FILTER (WHERE type = 'click')
+       INSERT INTO analytics.product_daily (product_id, day, shop_id, views, clicks, taps, app_opens, web_opens)
+       SELECT product_id, ${day}, shop_id, ${viewsAndClicks}, count(*) FILTER (WHERE type = 'click'),
+              count(*) FILTER (WHERE opens_in = 'app'), count(*) FILTER (WHERE opens_in = 'web')
          FROM analytics.events WHERE product_id IS NOT NULL GROUP BY 1, 2, 3;
        INSERT INTO analytics.shop_daily_dimensions (shop_id, day, dimension, key, views, clicks)
        SELECT e.shop_id, ${day}, d.dimension, d.key, ${viewsAndClicks}

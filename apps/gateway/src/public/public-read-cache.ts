@@ -64,6 +64,11 @@ interface Entry {
 @Injectable()
 export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Loads under way, by key: concurrent misses of one read share one load (a large shop's list
+   * is megabytes: ten visitors at once must not build it ten times).
+   */
+  private readonly loading = new Map<string, Promise<CachedAnswer>>();
   /** Bumped by each change of a shop, so that a read begun before it is not stored after it. */
   private readonly generations = new Map<string, number>();
   private subscription?: Subscription;
@@ -194,12 +199,24 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
       return hit.answer as CachedAnswer<T>;
     }
     const generation = this.generations.get(shopUrl) ?? 0;
-    const answer = new CachedAnswer(await load());
-    if (this.ttlMs > 0 && (this.generations.get(shopUrl) ?? 0) === generation) {
-      this.entries.set(cacheKey, { answer, expires: Date.now() + this.ttlMs });
-      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    const loadKey = `${cacheKey}\u0000${generation}`;
+    let loading = this.loading.get(loadKey) as Promise<CachedAnswer<T>> | undefined;
+    if (!loading) {
+      loading = load().then((data) => new CachedAnswer(data));
+      this.loading.set(loadKey, loading);
+      void loading.then(
+        (answer) => {
+          this.loading.delete(loadKey);
+          if (this.ttlMs > 0 && (this.generations.get(shopUrl) ?? 0) === generation) {
+            this.entries.set(cacheKey, { answer, expires: Date.now() + this.ttlMs });
+            if (this.entries.size > MAX_ENTRIES)
+              this.entries.delete(this.entries.keys().next().value!);
+          }
+        },
+        () => this.loading.delete(loadKey),
+      );
     }
-    return answer;
+    return loading;
   }
 
   /** Drops what this replica holds of a shop (its own writes call this before answering). */
