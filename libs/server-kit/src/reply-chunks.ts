@@ -7,7 +7,7 @@
 export const CHUNK = '__kartlinkChunk';
 
 /** A reply whose JSON is longer than this (in bytes) is cut. */
-export const CHUNK_THRESHOLD_BYTES = 512 * 1024;
+const CHUNK_THRESHOLD_BYTES = 512 * 1024;
 /**
  * Characters of JSON per piece: at most 3 bytes each in UTF-8, or 2 once escaped again inside
  * the packet's JSON, so a piece stays under 800 kB.

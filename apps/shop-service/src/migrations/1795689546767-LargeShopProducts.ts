@@ -6,8 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * instead of reading every product of the shop. pg_trgm is a trusted extension: a database owner
  * may create it.
  */
-export class LargeShopProducts1795700000000 implements MigrationInterface {
-  name = 'LargeShopProducts1795700000000';
+export class LargeShopProducts1795689546767 implements MigrationInterface {
+  name = 'LargeShopProducts1795689546767';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');

@@ -7,8 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * joining the dimension rows. The shop's product figures are read from one covering index.
  * Filled from the rollups as they are.
  */
-export class LargeShopReports1795700000000 implements MigrationInterface {
-  name = 'LargeShopReports1795700000000';
+export class LargeShopReports1795689546767 implements MigrationInterface {
+  name = 'LargeShopReports1795689546767';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
