@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const BENCHMARKS = ['public-reads', 'clicks', 'uploads', 'pages', 'bundle'];
+const BENCHMARKS = ['public-reads', 'clicks', 'uploads', 'pages', 'bundle', 'large'];
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !BENCHMARKS.includes(name));

@@ -107,6 +107,34 @@ describe('product links', () => {
     expect((await other.post('/urls', { ...kurta, shortCode: 'summer-kurta' })).status).toBe(201);
   });
 
+  it('pages through a long list newest first, searched or not, a literal % matching itself', async () => {
+    const { owner, shopUrl } = await shopOwner();
+    // 45 products seeded directly, one a minute: p-1 the newest.
+    await pgQuery(
+      `INSERT INTO shop.products (shop_id, short_code, title, brand, store_urls, created_at)
+       SELECT s.id, 'p-' || i, CASE WHEN i % 3 = 0 THEN 'Brass lamp ' ELSE 'Cotton kurta ' END || i,
+              CASE WHEN i = 44 THEN '100% Brass' END,
+              '["https://www.amazon.in/dp/B0X", "https://www.flipkart.com/p/x"]',
+              now() - i * interval '1 minute'
+         FROM shop.shops s CROSS JOIN generate_series(1, 45) i WHERE s.shop_url = $1`,
+      [shopUrl],
+    );
+    const codes = (page: ProductPage) => page.items.map((p) => p.shortCode);
+    const second = (await owner.call<ProductPage>('GET', '/urls?page=2&limit=20')).body.data;
+    expect(second.total).toBe(45);
+    expect(codes(second)).toEqual(Array.from({ length: 20 }, (_, i) => `p-${21 + i}`));
+    const last = (await owner.call<ProductPage>('GET', '/urls?page=3&limit=20')).body.data;
+    expect(codes(last)).toEqual(['p-41', 'p-42', 'p-43', 'p-44', 'p-45']);
+
+    // Lamps are every third product: 15 of them, the second page of 10 holds the last 5.
+    const lamps = (await owner.call<ProductPage>('GET', '/urls?search=LAMP&page=2&limit=10')).body
+      .data;
+    expect(lamps.total).toBe(15);
+    expect(codes(lamps)).toEqual(['p-33', 'p-36', 'p-39', 'p-42', 'p-45']);
+    const percent = (await owner.call<ProductPage>('GET', '/urls?search=0%25')).body.data;
+    expect(codes(percent)).toEqual(['p-44']);
+  });
+
   it('lists, searches, edits, hides and deletes the owner’s links', async () => {
     const { owner } = await shopOwner();
     await owner.post('/urls', kurta);

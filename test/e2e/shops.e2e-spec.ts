@@ -245,3 +245,31 @@ describe('the public shop', () => {
     expect((await visitor.call<PublicShop>('GET', `/shop/${moved}`)).body.data.shopUrl).toBe(moved);
   });
 });
+
+describe('a large shop', () => {
+  it('answers a product list bigger than one service message whole, and keeps answering', async () => {
+    const asha = await owner();
+    const shopUrl = uniqueUrl('large');
+    await completeSetup(asha, shopUrl);
+    // About 3 MB of products, seeded directly: NATS carries 1 MB in one message.
+    const count = 1500;
+    await pgQuery(
+      `INSERT INTO shop.products (shop_id, short_code, title, description, store_urls, created_at)
+       SELECT s.id, 'p-' || i, 'Hand block printed kurta ' || i, repeat('Soft cotton, Jaipur. ', 90),
+              '["https://www.amazon.in/dp/B0X", "https://www.flipkart.com/p/x"]',
+              now() - i * interval '1 second'
+         FROM shop.shops s CROSS JOIN generate_series(1, ${count}) i WHERE s.shop_url = $1`,
+      [shopUrl],
+    );
+    const visitor = new Visitor();
+    const list = await visitor.call<Array<{ shortCode: string }>>('GET', `/shop/${shopUrl}/urls`);
+    expect(list.status).toBe(200);
+    expect(list.body.data).toHaveLength(count);
+    // Newest first, all of them.
+    expect(list.body.data[0]!.shortCode).toBe('p-1');
+    expect(list.body.data[count - 1]!.shortCode).toBe(`p-${count}`);
+    // shop-service is still there for the next reader.
+    const product = await visitor.call<{ title: string }>('GET', `/url/shop/${shopUrl}/p-7`);
+    expect(product.body.data.title).toBe('Hand block printed kurta 7');
+  });
+});

@@ -3,6 +3,7 @@ import type { AnalyticsConfig } from './config';
 import { EventEntity } from './events/event.entity';
 import { CreateAnalytics1795333891483 } from './migrations/1795333891483-CreateAnalytics';
 import { StoreFigures1795673199589 } from './migrations/1795673199589-StoreFigures';
+import { LargeShopReports1795689546767 } from './migrations/1795689546767-LargeShopReports';
 import { ClickTotalOutboxEntity } from './rollups/click-total-outbox.entity';
 import { DailyVisitorEntity } from './rollups/daily-visitor.entity';
 import { ProductDailyEntity } from './rollups/product-daily.entity';
@@ -23,7 +24,11 @@ const entities = [
 /** Entities and migrations of the `analytics` schema; migrations are generated, never synchronised. */
 export const database = {
   entities,
-  migrations: [CreateAnalytics1795333891483, StoreFigures1795673199589],
+  migrations: [
+    CreateAnalytics1795333891483,
+    StoreFigures1795673199589,
+    LargeShopReports1795689546767,
+  ],
 };
 
 export const dataSourceOptions = (config: AnalyticsConfig) =>

@@ -94,6 +94,13 @@ export const configSchema = {
     default: '',
     pattern: /^[a-z0-9, -]*$/,
   }),
+  PUBLIC_READ_CACHE_MS: int({
+    description:
+      'how long a replica keeps a public read in its own memory (change events clear it sooner); 0 keeps none, every read then asks shop-service',
+    default: 5000,
+    min: 0,
+    max: 60_000,
+  }),
   ...redisEnvSchema,
 };
 export type GatewayConfig = ConfigOf<typeof configSchema>;

@@ -4,6 +4,7 @@ import { CreateShops1795318856162 } from './migrations/1795318856162-CreateShops
 import { CreateProducts1795319249576 } from './migrations/1795319249576-CreateProducts';
 import { AddShopBanners1795496135065 } from './migrations/1795496135065-AddShopBanners';
 import { AddStoreRouting1795671896650 } from './migrations/1795671896650-AddStoreRouting';
+import { LargeShopProducts1795689546767 } from './migrations/1795689546767-LargeShopProducts';
 import { ProductEntity } from './products/product.entity';
 import { ShopEntity } from './shops/shop.entity';
 
@@ -17,6 +18,7 @@ export const database = {
     CreateProducts1795319249576,
     AddShopBanners1795496135065,
     AddStoreRouting1795671896650,
+    LargeShopProducts1795689546767,
   ],
 };
 

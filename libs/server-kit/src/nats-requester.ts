@@ -3,9 +3,10 @@ import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { ErrorCode, Headers } from '@kartlink/contracts';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { firstValueFrom, timeout, TimeoutError, toArray } from 'rxjs';
 import type { Logger } from './logger';
 import { natsConnectionOptions, natsCredentials, type NatsCredentials } from './nats-transport';
+import { joinReply } from './reply-chunks';
 import { currentRequestId } from './request-context';
 import { ServiceError } from './service-error';
 import { CONFIG, LOGGER, type ServiceConfig } from './service-module';
@@ -52,9 +53,13 @@ export class NatsRequester {
     const record = new NatsRecordBuilder(payload).setHeaders(headers).build();
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     try {
-      return await firstValueFrom(
-        this.client.send<T>(`${this.subjectPrefix}${subject}`, record).pipe(timeout(timeoutMs)),
+      // A large reply comes in pieces (reply-chunks.ts); any other in one packet.
+      const packets = await firstValueFrom(
+        this.client
+          .send<unknown>(`${this.subjectPrefix}${subject}`, record)
+          .pipe(timeout(timeoutMs), toArray()),
       );
+      return joinReply<T>(packets);
     } catch (err) {
       throw this.toServiceError(err, subject, timeoutMs);
     }

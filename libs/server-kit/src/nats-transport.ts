@@ -1,6 +1,8 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsContext } from '@nestjs/microservices';
 import type { Msg, NatsConnection, Subscription } from 'nats';
+import { replyChunks } from './reply-chunks';
+import { ServiceError } from './service-error';
 
 type ServerOptions = ConstructorParameters<typeof ServerNats>[0];
 
@@ -99,14 +101,32 @@ export class PrefixedNatsServer extends ServerNats {
     message: Msg,
     id: string,
     ctx: NatsContext,
-  ): (packet: { isDisposed?: boolean; status?: string }) => unknown {
+  ): (packet: {
+    isDisposed?: boolean;
+    status?: string;
+    response?: unknown;
+    err?: unknown;
+  }) => unknown {
     const publish = super.getPublisher(message, id, ctx);
     const end = this.ends.get(message);
     if (!message.reply || !end) return publish;
     this.ends.delete(message);
     return (packet) => {
       try {
-        return publish(packet);
+        const chunks = packet.status === 'error' ? undefined : replyChunks(packet.response);
+        if (!chunks) return publish(packet);
+        chunks.forEach((chunk, i) =>
+          publish({ response: chunk, isDisposed: packet.isDisposed && i === chunks.length - 1 }),
+        );
+      } catch (err) {
+        // A reply NATS refuses (too large even in pieces, or the connection gone) fails the
+        // request; it must not end the process, which serves every other one.
+        this.logger.error(`reply not sent: ${(err as Error).message}`);
+        try {
+          publish({ err: ServiceError.internal().toPayload(), isDisposed: true });
+        } catch {
+          // No connection to answer on: the requester times out.
+        }
       } finally {
         // Nest marks the last packet of an answer; "no handler" is a single error packet.
         if (packet.isDisposed || packet.status === 'error') end();

@@ -54,8 +54,7 @@ export class ReportsRepository {
               coalesce(sum(unique_visitors), 0)::int AS "uniqueVisitors",
               coalesce(sum(bot_events), 0)::int AS "botEvents",
               coalesce(sum(owner_events), 0)::int AS "ownerEvents",
-              (SELECT coalesce(sum(p.views), 0)::int FROM analytics.product_daily p
-                WHERE p.shop_id = $1 AND p.day BETWEEN $2::date AND $3::date) AS "productViews"
+              coalesce(sum(product_views), 0)::int AS "productViews"
          FROM analytics.shop_daily
         WHERE shop_id = $1 AND day BETWEEN $2::date AND $3::date`,
       [shopId, range.from, range.to],
@@ -105,18 +104,11 @@ export class ReportsRepository {
    */
   productFigures(shopId: string, range: DateRange, limit?: number): Promise<ProductFiguresRow[]> {
     return this.dataSource.query(
+      // One index-only scan of product_daily_shop_figures: the opens are summed by the fold.
       `SELECT p.product_id AS "productId", sum(p.views)::int AS views,
               sum(p.clicks)::int AS clicks, sum(p.taps)::int AS taps,
-              coalesce(max(o.app), 0)::int AS "appOpens", coalesce(max(o.web), 0)::int AS "webOpens"
+              sum(p.app_opens)::int AS "appOpens", sum(p.web_opens)::int AS "webOpens"
          FROM analytics.product_daily p
-         LEFT JOIN (
-           SELECT d.product_id, sum(d.clicks) FILTER (WHERE d.key = 'app') AS app,
-                  sum(d.clicks) FILTER (WHERE d.key = 'web') AS web
-             FROM analytics.product_daily_dimensions d
-             JOIN analytics.product_daily pd ON pd.product_id = d.product_id AND pd.day = d.day
-            WHERE pd.shop_id = $1 AND d.day BETWEEN $2::date AND $3::date
-              AND d.dimension = 'opens_in'
-            GROUP BY d.product_id) o ON o.product_id = p.product_id
         WHERE p.shop_id = $1 AND p.day BETWEEN $2::date AND $3::date
         GROUP BY p.product_id
         HAVING sum(p.clicks) > 0 OR sum(p.views) > 0

@@ -46,6 +46,7 @@ describe('foldEvents', () => {
         shopId: SHOP,
         day: '2024-03-09',
         views: 2,
+        productViews: 0,
         clicks: 1,
         taps: 1,
         botEvents: 0,
@@ -55,6 +56,7 @@ describe('foldEvents', () => {
         shopId: SHOP,
         day: '2024-03-10',
         views: 0,
+        productViews: 0,
         clicks: 1,
         taps: 1,
         botEvents: 0,
@@ -111,8 +113,26 @@ describe('foldEvents', () => {
       clicks: 1,
     });
     expect(inc.productDays).toEqual([
-      { productId: 'p1', day: '2024-03-09', shopId: SHOP, views: 0, clicks: 1, taps: 1 },
-      { productId: 'p1', day: '2024-03-10', shopId: SHOP, views: 0, clicks: 1, taps: 1 },
+      {
+        productId: 'p1',
+        day: '2024-03-09',
+        shopId: SHOP,
+        views: 0,
+        clicks: 1,
+        taps: 1,
+        appOpens: 0,
+        webOpens: 1,
+      },
+      {
+        productId: 'p1',
+        day: '2024-03-10',
+        shopId: SHOP,
+        views: 0,
+        clicks: 1,
+        taps: 1,
+        appOpens: 0,
+        webOpens: 1,
+      },
     ]);
     expect(inc.productIds).toEqual(['p1']);
   });
@@ -148,6 +168,7 @@ describe('foldEvents', () => {
         shopId: SHOP,
         day: '2024-03-09',
         views: 0,
+        productViews: 0,
         clicks: 0,
         taps: 0,
         botEvents: 4,
@@ -169,9 +190,19 @@ describe('product pages', () => {
       { ...base, productId: 'p1', visitor: 'v2', source: 'whatsapp' },
       click({ source: 'instagram', opensIn: 'app' }),
     ]);
-    expect(inc.shopDays[0]).toMatchObject({ views: 2, clicks: 1 });
+    // Both views were of the product's page: the shop's product views.
+    expect(inc.shopDays[0]).toMatchObject({ views: 2, productViews: 2, clicks: 1 });
     expect(inc.productDays).toEqual([
-      { productId: 'p1', day: '2024-03-09', shopId: SHOP, views: 2, clicks: 1, taps: 1 },
+      {
+        productId: 'p1',
+        day: '2024-03-09',
+        shopId: SHOP,
+        views: 2,
+        clicks: 1,
+        taps: 1,
+        appOpens: 1,
+        webOpens: 0,
+      },
     ]);
     const bySource = inc.productDimensions.filter((d) => d.dimension === 'source');
     expect(bySource).toEqual([
@@ -227,9 +258,12 @@ describe('repeated taps', () => {
 
     const inc = foldEvents(batch.map((e) => ({ ...e, repeat: repeats.has(e.id) })));
     expect(inc.shopDays[0]).toMatchObject({ clicks: 5, taps: 7 });
+    // A repeated tap opened the store again, but counts in no open either.
     expect(inc.productDays.find((d) => d.productId === 'p1')).toMatchObject({
       clicks: 4,
       taps: 6,
+      webOpens: 4,
+      appOpens: 0,
     });
     expect(inc.shopDimensions).toContainEqual(
       expect.objectContaining({ dimension: 'store', key: 'amazon', clicks: 4 }),

@@ -72,6 +72,8 @@ interface ShopDay {
   shopId: string;
   day: string;
   views: number;
+  /** Views of the shop's product pages (people only): the overview's product views. */
+  productViews: number;
   clicks: number;
   taps: number;
   botEvents: number;
@@ -92,6 +94,9 @@ interface ProductDay {
   views: number;
   clicks: number;
   taps: number;
+  /** Its clicks that opened the store's app, and its website (opens_in, summed here for the reports). */
+  appOpens: number;
+  webOpens: number;
 }
 interface ProductDimension {
   productId: string;
@@ -174,12 +179,23 @@ export function foldEvents(events: readonly FoldedEvent[]): Increments {
     bump(
       shopDays,
       `${shopId}|${day}`,
-      () => ({ shopId, day, views: 0, clicks: 0, taps: 0, botEvents: 0, ownerEvents: 0 }),
+      () => ({
+        shopId,
+        day,
+        views: 0,
+        productViews: 0,
+        clicks: 0,
+        taps: 0,
+        botEvents: 0,
+        ownerEvents: 0,
+      }),
       (entry) => {
         if (event.bot || event.prefetch) entry.botEvents += 1;
         else if (event.owner) entry.ownerEvents += 1;
-        else if (!isClick) entry.views += 1;
-        else {
+        else if (!isClick) {
+          entry.views += 1;
+          if (event.productId) entry.productViews += 1;
+        } else {
           entry.taps += 1;
           if (!event.repeat) entry.clicks += 1;
         }
@@ -209,12 +225,16 @@ export function foldEvents(events: readonly FoldedEvent[]): Increments {
     bump(
       productDays,
       `${productId}|${day}`,
-      () => ({ productId, day, shopId, views: 0, clicks: 0, taps: 0 }),
+      () => ({ productId, day, shopId, views: 0, clicks: 0, taps: 0, appOpens: 0, webOpens: 0 }),
       (entry) => {
         if (!isClick) entry.views += 1;
         else {
           entry.taps += 1;
-          if (!event.repeat) entry.clicks += 1;
+          if (!event.repeat) {
+            entry.clicks += 1;
+            if (event.opensIn === 'app') entry.appOpens += 1;
+            else if (event.opensIn === 'web') entry.webOpens += 1;
+          }
         }
       },
     );

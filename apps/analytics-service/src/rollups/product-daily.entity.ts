@@ -2,7 +2,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A product's page views and store clicks of one reporting day (people only). */
 @Entity({ name: 'product_daily' })
-@Index('product_daily_shop_id_day', ['shopId', 'day'])
+/** (shop_id, day) INCLUDE the figures: the shop's product reports read the index alone (migration). */
+@Index('product_daily_shop_figures', { synchronize: false })
 export class ProductDailyEntity {
   @PrimaryColumn({ name: 'product_id', type: 'uuid' })
   productId!: string;
@@ -23,4 +24,12 @@ export class ProductDailyEntity {
   /** Views of the product's page. */
   @Column({ type: 'int', default: 0 })
   views!: number;
+
+  /** Its clicks that opened the store's app (opens_in "app"). */
+  @Column({ name: 'app_opens', type: 'int', default: 0 })
+  appOpens!: number;
+
+  /** Its clicks that opened the store's website (opens_in "web"). */
+  @Column({ name: 'web_opens', type: 'int', default: 0 })
+  webOpens!: number;
 }

@@ -140,10 +140,11 @@ export class RollupsRepository {
     if (days.length > 0) {
       await manager.query(
         `INSERT INTO analytics.shop_daily
-           (shop_id, day, views, clicks, unique_visitors, bot_events, owner_events, taps)
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[])
+           (shop_id, day, views, clicks, unique_visitors, bot_events, owner_events, taps, product_views)
+         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[])
          ON CONFLICT (shop_id, day) DO UPDATE SET
            views = shop_daily.views + EXCLUDED.views,
+           product_views = shop_daily.product_views + EXCLUDED.product_views,
            clicks = shop_daily.clicks + EXCLUDED.clicks,
            taps = shop_daily.taps + EXCLUDED.taps,
            unique_visitors = shop_daily.unique_visitors + EXCLUDED.unique_visitors,
@@ -158,6 +159,7 @@ export class RollupsRepository {
           columns(days, 'botEvents'),
           columns(days, 'ownerEvents'),
           columns(days, 'taps'),
+          columns(days, 'productViews'),
         ],
       );
     }
@@ -182,12 +184,14 @@ export class RollupsRepository {
     const products = inc.productDays;
     if (products.length > 0) {
       await manager.query(
-        `INSERT INTO analytics.product_daily (product_id, day, shop_id, clicks, taps, views)
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::int[], $5::int[], $6::int[])
+        `INSERT INTO analytics.product_daily (product_id, day, shop_id, clicks, taps, views, app_opens, web_opens)
+         SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[])
          ON CONFLICT (product_id, day) DO UPDATE SET
            clicks = product_daily.clicks + EXCLUDED.clicks,
            taps = product_daily.taps + EXCLUDED.taps,
-           views = product_daily.views + EXCLUDED.views`,
+           views = product_daily.views + EXCLUDED.views,
+           app_opens = product_daily.app_opens + EXCLUDED.app_opens,
+           web_opens = product_daily.web_opens + EXCLUDED.web_opens`,
         [
           columns(products, 'productId'),
           columns(products, 'day'),
@@ -195,6 +199,8 @@ export class RollupsRepository {
           columns(products, 'clicks'),
           columns(products, 'taps'),
           columns(products, 'views'),
+          columns(products, 'appOpens'),
+          columns(products, 'webOpens'),
         ],
       );
     }

@@ -9,6 +9,10 @@ export class ShopDailyEntity {
   @PrimaryColumn({ type: 'date' })
   day!: string;
 
+  /** Views of the shop's product pages (people only). */
+  @Column({ name: 'product_views', type: 'int', default: 0 })
+  productViews!: number;
+
   @Column({ type: 'int', default: 0 })
   views!: number;
 

@@ -23,8 +23,6 @@ import { TapTokens } from '../store-routing/tap-tokens';
 import { GATEWAY_CONFIG } from '../tokens';
 
 const MAX_ENTRIES = 5000;
-/** A safety net only: shop-service's change events clear entries at once. */
-const TTL_MS = 5000;
 
 /** Entries about every shop at once (the sitemap index): any shop's change drops them. */
 const SITE_WIDE = '';
@@ -66,11 +64,18 @@ interface Entry {
 @Injectable()
 export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Loads under way, by key: concurrent misses of one read share one load (a large shop's list
+   * is megabytes: ten visitors at once must not build it ten times).
+   */
+  private readonly loading = new Map<string, Promise<CachedAnswer>>();
   /** Bumped by each change of a shop, so that a read begun before it is not stored after it. */
   private readonly generations = new Map<string, number>();
   private subscription?: Subscription;
 
   private readonly escapesOff: string[];
+  /** A safety net only (PUBLIC_READ_CACHE_MS): shop-service's change events clear entries at once. */
+  private readonly ttlMs: number;
 
   constructor(
     private readonly services: ServiceClient,
@@ -81,6 +86,7 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
     this.escapesOff = config.IN_APP_ESCAPES_OFF.split(',')
       .map((id) => id.trim())
       .filter(Boolean);
+    this.ttlMs = config.PUBLIC_READ_CACHE_MS;
   }
 
   async onApplicationBootstrap() {
@@ -159,7 +165,7 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
 
   /**
    * A product as visitors get it from the gateway: with the store sheet's tap proof (valid 30
-   * minutes; an entry lives 5 s) and the in-app escapes switched off. Without Redis (no shared
+   * minutes; an entry lives PUBLIC_READ_CACHE_MS, a minute at most) and the in-app escapes switched off. Without Redis (no shared
    * key) the proof is left out: the sheet's links then count as shared ones.
    */
   private async withTapToken(shopUrl: string, product: PublicProduct): Promise<PublicProduct> {
@@ -203,12 +209,24 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
       return hit.answer as CachedAnswer<T>;
     }
     const generation = this.generations.get(shopUrl) ?? 0;
-    const answer = new CachedAnswer(await load());
-    if ((this.generations.get(shopUrl) ?? 0) === generation) {
-      this.entries.set(cacheKey, { answer, expires: Date.now() + TTL_MS });
-      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    const loadKey = `${cacheKey}\u0000${generation}`;
+    let loading = this.loading.get(loadKey) as Promise<CachedAnswer<T>> | undefined;
+    if (!loading) {
+      loading = load().then((data) => new CachedAnswer(data));
+      this.loading.set(loadKey, loading);
+      void loading.then(
+        (answer) => {
+          this.loading.delete(loadKey);
+          if (this.ttlMs > 0 && (this.generations.get(shopUrl) ?? 0) === generation) {
+            this.entries.set(cacheKey, { answer, expires: Date.now() + this.ttlMs });
+            if (this.entries.size > MAX_ENTRIES)
+              this.entries.delete(this.entries.keys().next().value!);
+          }
+        },
+        () => this.loading.delete(loadKey),
+      );
     }
-    return answer;
+    return loading;
   }
 
   /** Drops what this replica holds of a shop (its own writes call this before answering). */

@@ -10,7 +10,10 @@ import {
 /** A product and its short link; its code is unique within its shop. */
 @Entity({ name: 'products' })
 @Index('products_shop_id_short_code_key', ['shopId', 'shortCode'], { unique: true })
-@Index('products_shop_id_created_at', ['shopId', 'createdAt'])
+/** The owner's list, newest first: (shop_id, created_at DESC, id DESC) (migration). */
+@Index('products_shop_newest', { synchronize: false })
+/** The owner's search (ILIKE '%…%' on title, brand, short code): trigram GIN (migration). */
+@Index('products_search_trgm', { synchronize: false })
 export class ProductEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

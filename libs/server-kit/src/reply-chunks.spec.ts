@@ -1,0 +1,34 @@
+import { CHUNK, joinReply, replyChunks } from './reply-chunks';
+
+/** A list as a large shop answers it: text in several scripts, emoji (surrogate pairs), quotes. */
+const products = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `product-${i}`,
+    title: `Kurta "${i}" — कुर्ता ${i} 👗🎉`,
+    description: 'Cotton, hand block printed.\nSizes S–XXL; washes at 30°C. '.repeat(4),
+    price: 499 + i,
+  }));
+
+describe('replies cut into pieces', () => {
+  it('leaves a reply that fits one message as it is', () => {
+    expect(replyChunks(products(50))).toBeUndefined();
+    expect(replyChunks('plain text')).toBeUndefined();
+    expect(replyChunks(null)).toBeUndefined();
+    expect(joinReply([{ ok: 1 }])).toEqual({ ok: 1 });
+  });
+
+  it('cuts a 5 MB list into messages under the 1 MB limit and puts it back together', () => {
+    const list = products(15_000);
+    const chunks = replyChunks(list)!;
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const chunk of chunks) {
+      // As Nest sends it: the packet serialised as JSON.
+      const packet = JSON.stringify({ id: 'x', response: chunk, isDisposed: true });
+      expect(Buffer.byteLength(packet)).toBeLessThan(1024 * 1024);
+      expect(typeof chunk[CHUNK]).toBe('string');
+    }
+    // Each packet goes through JSON on its way, a cut emoji included.
+    const received = chunks.map((chunk) => JSON.parse(JSON.stringify(chunk)) as unknown);
+    expect(joinReply(received)).toEqual(list);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Replies larger than one NATS message (1 MB by default: the server's max_payload) travel as
+ * several: the reply's JSON cut into pieces, each sent as `{ [CHUNK]: piece }` on the request's
+ * reply subject (Nest's stream of packets, the last one marked disposed), and put back together
+ * by NatsRequester. A shop of 10,000 products answers its list in about 5 MB.
+ */
+export const CHUNK = '__kartlinkChunk';
+
+/** A reply whose JSON is longer than this (in bytes) is cut. */
+const CHUNK_THRESHOLD_BYTES = 512 * 1024;
+/**
+ * Characters of JSON per piece: at most 3 bytes each in UTF-8, or 2 once escaped again inside
+ * the packet's JSON, so a piece stays under 800 kB.
+ */
+const CHUNK_CHARS = 256 * 1024;
+
+/** The reply's pieces, or undefined when it fits in one message as it is. */
+export function replyChunks(response: unknown): Array<{ [CHUNK]: string }> | undefined {
+  if (response === undefined || response === null || typeof response !== 'object') return undefined;
+  const json = JSON.stringify(response);
+  if (json.length * 3 <= CHUNK_THRESHOLD_BYTES || Buffer.byteLength(json) <= CHUNK_THRESHOLD_BYTES)
+    return undefined;
+  const chunks: Array<{ [CHUNK]: string }> = [];
+  for (let at = 0; at < json.length; at += CHUNK_CHARS)
+    chunks.push({ [CHUNK]: json.slice(at, at + CHUNK_CHARS) });
+  return chunks;
+}
+
+const isChunk = (value: unknown): value is { [CHUNK]: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Record<string, unknown>)[CHUNK] === 'string';
+
+/** The reply from the packets received: the one value, or the pieces joined and parsed. */
+export function joinReply<T>(values: readonly unknown[]): T {
+  if (values.length === 0 || !isChunk(values[0])) return values[values.length - 1] as T;
+  return JSON.parse(values.map((v) => (isChunk(v) ? v[CHUNK] : '')).join('')) as T;
+}
