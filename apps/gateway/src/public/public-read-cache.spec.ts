@@ -25,7 +25,7 @@ async function cacheListening() {
   const cache = new PublicReadCache(
     services,
     {} as TapTokens,
-    { IN_APP_ESCAPES_OFF: '' } as GatewayConfig,
+    { IN_APP_ESCAPES_OFF: '', PUBLIC_READ_CACHE_MS: 5000 } as GatewayConfig,
     logger as never,
   );
   await cache.onApplicationBootstrap();
