@@ -1,5 +1,6 @@
 import { findFreePort } from '@kartlink/infra';
 import { provisionTestRun, type TestRun } from '@kartlink/testing';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { buildAll, Stack, type StackOptions } from '../stack';
 
@@ -27,7 +28,12 @@ export async function benchStack(
     webOrigins: [`http://127.0.0.1:${port}`],
     nodeEnv: 'production',
     logLevel: 'warn',
-    ...(options.extraEnv ? { extraEnv: options.extraEnv } : {}),
+    // Production mode wants a NATS user; the local server, without authorization, lets any in.
+    extraEnv: {
+      NATS_USER: 'kartlink-bench',
+      NATS_PASSWORD: randomBytes(24).toString('base64url'),
+      ...options.extraEnv,
+    },
     onLine: options.onLine ?? (() => undefined),
   });
   return { run, stack };

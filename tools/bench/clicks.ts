@@ -12,8 +12,9 @@ import { benchStack } from './bench-stack';
  * `npm run bench -- clicks`: sustained click recording through the whole running product
  * (POST /api/analytics/track/{id}, answered 202 once JetStream has stored the event), beside a
  * bare Node http server accepting the same POST, measured in the same run on this machine.
- * Then the time from the end of the load until the rollups (and shop-service's product
- * clicks) include every accepted click.
+ * Then the time from the end of the load until the rollups include every accepted click (as a
+ * tap) and shop-service's product clicks the clicks counted, and a check that each accepted
+ * click is stored exactly once.
  *
  * Visitors come from many addresses (X-Forwarded-For behind TRUST_PROXY), so the per-address
  * budget (TRACK_RATE_LIMIT_PER_MINUTE) stays in the path without refusing the load.
@@ -169,28 +170,38 @@ async function main() {
     // The requests still in flight when autocannon stopped are answered within a moment.
     await new Promise((done) => setTimeout(done, 500));
     const accepted = await acceptedOnStream(run.env.NATS_URL, run.env.NATS_SUBJECT_PREFIX);
+    // Every acknowledged click is a tap in the rollups, once; the clicks counted (a visitor's
+    // repeated taps on a store within the window are one click) reach shop-service's products.
     const rollupsAfter = await secondsUntil(ended, accepted, async () => {
       const [row] = await pgQuery<{ n: number }>(
-        'SELECT coalesce(sum(clicks), 0)::int AS n FROM analytics.shop_daily WHERE shop_id = $1',
+        'SELECT coalesce(sum(taps), 0)::int AS n FROM analytics.shop_daily WHERE shop_id = $1',
         [shopId],
       );
       return row.n;
     });
-    const productsAfter = await secondsUntil(ended, accepted, async () => {
+    const [counted] = await pgQuery<{ n: number }>(
+      'SELECT coalesce(sum(clicks), 0)::int AS n FROM analytics.product_daily WHERE shop_id = $1',
+      [shopId],
+    );
+    const productsAfter = await secondsUntil(ended, counted.n, async () => {
       const [row] = await pgQuery<{ n: number }>(
         'SELECT coalesce(sum(clicks), 0)::int AS n FROM shop.products WHERE shop_id = $1',
         [shopId],
       );
       return row.n;
     });
+    // The event id is the table's key: a click stored twice would be a second id.
     const [stored] = await pgQuery<{ n: number }>(
       'SELECT count(*)::int AS n FROM analytics.events WHERE shop_id = $1',
       [shopId],
     );
+    if (stored.n !== accepted)
+      throw new Error(`${accepted} clicks acknowledged, ${stored.n} events stored`);
     console.log(
       `${accepted} clicks acknowledged by the stream (${kartlink.accepted} 202s counted by autocannon, ` +
-        `plus the requests in flight when it stopped); ${stored.n} events stored.\n` +
-        `After the load ended, the rollups included every one in ${rollupsAfter.toFixed(1)} s, ` +
+        `plus the requests in flight when it stopped); ${stored.n} events stored, each once.\n` +
+        `After the load ended, the rollups included every one (as taps; ${counted.n} counted clicks, ` +
+        `the rest a visitor's repeated taps) in ${rollupsAfter.toFixed(1)} s, ` +
         `shop-service's product clicks in ${productsAfter.toFixed(1)} s.`,
     );
   } finally {

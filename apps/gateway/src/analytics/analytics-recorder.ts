@@ -44,6 +44,7 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
   private streamCheckedAt = 0;
   private readonly salt: DailySalt;
   private readonly ownHosts: Set<string>;
+  private sendQueue: Array<() => void> = [];
 
   constructor(
     private readonly services: ServiceClient,
@@ -149,15 +150,36 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
     const subject = event.type === 'click' ? Events.analyticsClick : Events.analyticsShopView;
     try {
       const jetstream = await this.stream();
-      await jetstream.publish(`${this.config.NATS_SUBJECT_PREFIX}${subject}`, codec.encode(event), {
-        msgID: event.id,
-        timeout: PUBLISH_TIMEOUT_MS,
-      });
+      await this.inThisTurn(() =>
+        jetstream.publish(`${this.config.NATS_SUBJECT_PREFIX}${subject}`, codec.encode(event), {
+          msgID: event.id,
+          timeout: PUBLISH_TIMEOUT_MS,
+        }),
+      );
     } catch (err) {
       this.streamReady = false;
       this.logger.error({ err, eventId: event.id }, 'analytics event not recorded');
       throw new ServiceError(ErrorCode.SERVICE_UNAVAILABLE, AnalyticsMessages.unavailable);
     }
+  }
+
+  /**
+   * Runs `send` together with the other publications of this turn of the event loop, at its end:
+   * nats.js writes its buffer once the synchronous code that filled it is done, so the events of
+   * the requests of a turn leave in one socket write instead of one each (those writes were a
+   * twentieth of the gateway's time at the click benchmark). Each is still answered 202 only on
+   * its own acknowledgement.
+   */
+  private inThisTurn<T>(send: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.sendQueue.length === 0)
+        setImmediate(() => {
+          const queued = this.sendQueue;
+          this.sendQueue = [];
+          for (const run of queued) run();
+        });
+      this.sendQueue.push(() => void send().then(resolve, reject));
+    });
   }
 
   private async stream(): Promise<JetStreamClient> {

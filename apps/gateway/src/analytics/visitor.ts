@@ -47,6 +47,8 @@ const SALT_TTL_SECONDS = 2 * 24 * 3600;
 export class DailySalt {
   private current?: { day: string; salt: string; retryAt?: number };
   private loading?: Promise<string>;
+  /** The day, read again at most once a second (formatting it was a cost of every click). */
+  private today?: { day: string; at: number };
 
   constructor(
     private readonly redis: Redis,
@@ -54,7 +56,10 @@ export class DailySalt {
   ) {}
 
   async get(now = new Date()): Promise<string> {
-    const day = dayIn(this.timeZone, now);
+    const at = now.getTime();
+    if (!this.today || at < this.today.at || at - this.today.at >= 1000)
+      this.today = { day: dayIn(this.timeZone, now), at };
+    const { day } = this.today;
     const current = this.current;
     if (current?.day === day && (!current.retryAt || current.retryAt > Date.now()))
       return current.salt;

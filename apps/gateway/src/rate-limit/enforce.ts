@@ -11,7 +11,7 @@ import type { RateLimitPolicy } from './rate-limit.decorator';
  * RateLimitGuard, the plain Fastify ones call it themselves.
  */
 export async function enforceRateLimit(
-  limiter: RedisRateLimiter,
+  limiter: Pick<RedisRateLimiter, 'hit'>,
   logger: Logger,
   policy: RateLimitPolicy,
   request: FastifyRequest,
