@@ -54,7 +54,8 @@ export class ImageJobs {
     private readonly bannerEvents: BannerEvents,
   ) {}
 
-  async primary(job: PrimaryJob, finalAttempt: boolean): Promise<void> {
+  /** `upload`: the incoming blob's bytes when this replica read them already (ImageQueue). */
+  async primary(job: PrimaryJob, finalAttempt: boolean, upload?: Buffer): Promise<void> {
     if (await this.images.findById(job.imageId)) {
       // A retry after the commit: only the clean-up and the announcement may be left.
       await this.blobs.delete(job.incomingKey);
@@ -62,7 +63,7 @@ export class ImageJobs {
       return;
     }
     try {
-      const input = await readBlob(this.blobs, job.incomingKey);
+      const input = upload ?? (await readBlob(this.blobs, job.incomingKey));
       if (!input)
         throw new UnrecoverableError(
           failureReason(ErrorCode.BAD_REQUEST, UploadMessages.notReceived),
