@@ -153,9 +153,11 @@ export class ImageJobs {
       variants.thumbnail = await store('thumbnail', await makeThumbnail(primary, type, maxPixels));
       // What a phone shows the large pictures of shop and product pages at (srcset).
       const medium = await makeMedium(primary, type, maxPixels);
-      variants.medium = await store('medium', medium);
+      // Its WebP copy goes first: the gateway serves the medium variant for a year as soon as it
+      // is there, to WebP browsers as that copy when it exists.
       const mediumWebp = await webpOf(medium.data);
       if (mediumWebp) variants.mediumWebp = await store('medium-webp', mediumWebp);
+      variants.medium = await store('medium', medium);
       const webp = await webpOf(primary);
       if (webp) variants.webp = await store('webp', webp);
       // The link-preview picture of a shop or product page (share-card.ts in contracts).
