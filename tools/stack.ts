@@ -77,6 +77,25 @@ export function buildAll(rootDir: string, { echo = false } = {}): Promise<Comman
   );
 }
 
+/**
+ * media-service's memory allocator, as its container image sets it (deploy/Dockerfile): jemalloc
+ * when this machine has it, with a background thread handing freed pages back to the system
+ * within a second or so; otherwise glibc with two arenas. With glibc's default arenas, one per
+ * libvips thread, a burst of uploads leaves hundreds of MB resident for good.
+ */
+const JEMALLOC = [
+  '/usr/local/lib/libjemalloc.so.2',
+  `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/libjemalloc.so.2`,
+].find((path) => existsSync(path));
+const MEDIA_MALLOC_CONF = 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0';
+
+function allocatorEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (base.LD_PRELOAD || base.MALLOC_ARENA_MAX) return {};
+  return JEMALLOC
+    ? { LD_PRELOAD: JEMALLOC, MALLOC_CONF: base.MALLOC_CONF || MEDIA_MALLOC_CONF }
+    : { MALLOC_ARENA_MAX: '2' };
+}
+
 const READY_PATH = '/api/health/ready';
 // Ctrl-C reaches the apps at the same moment as this process: an exit within this window of a
 // stop request is part of stopping, not a crash.
@@ -171,7 +190,7 @@ export class Stack {
   private spawnApp(name: string, script: string): ChildProcess {
     const child = spawn(process.execPath, [script], {
       cwd: this.options.rootDir,
-      env: this.env,
+      env: name === 'media-service' ? { ...this.env, ...allocatorEnv(this.env) } : this.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.children.set(name, child);

@@ -8,6 +8,8 @@ import { cpus } from 'node:os';
 import sharp from 'sharp';
 import {
   configureSharp,
+  makeCard,
+  makeMedium,
   makePrimary,
   makeThumbnail,
   makeWebp,
@@ -18,11 +20,17 @@ import { benchStack } from './bench-stack';
 /**
  * `npm run bench -- uploads`: a 4 MB phone-sized JPEG uploaded through the whole running
  * product (POST /api/photos/upload, type product) until the answer carrying photoURL arrives,
- * one at a time and four at a time, beside two baselines measured in the same run on this
+ * one at a time and four at a time, beside three baselines measured in the same run on this
  * machine: a bare Node http server reading the same multipart body and answering (the
- * transport ceiling), and the worker's own sharp pipeline run in this process on the same
- * bytes (the processing floor). media-service's resident memory is sampled throughout: its
- * peak at idle and under each concurrency.
+ * transport ceiling); the worker's primary sharp pipeline run in this process on the same bytes
+ * (the processing floor); and the same work as the product's in one process (what the target
+ * compares with): a Node http server that reads the multipart body, makes the primary variant
+ * from it with media-service's own sharp pipeline, answers with photoURL, then makes the
+ * thumbnail, medium, WebP and share-card variants in the background, with media-service's
+ * schedule (two images at a time, a waiting primary before waiting variants). What it leaves
+ * out is what the services add: the blob store, the queue, the database, NATS. media-service's
+ * resident memory is sampled throughout: its peak at idle and under each concurrency, and for
+ * 30 s of idle after the uploads.
  *
  * Each upload comes from its own address (X-Forwarded-For behind TRUST_PROXY): the upload
  * budget (UPLOAD_RATE_LIMIT, 30 a minute per address) has no environment override, and stays
@@ -39,6 +47,12 @@ const WARM_UP = 3;
 const PRODUCT_BOX = { maxWidth: 2048, maxHeight: 2048, quality: 0.85 };
 /** MEDIA_MAX_PIXELS' default, as the stack runs with it. */
 const MAX_PIXELS = 40_000_000;
+/** MEDIA_WORKER_CONCURRENCY's default: images media-service processes at once. */
+const WORKER_SLOTS = 2;
+/** How long media-service's memory is watched once the uploads and their variants are done. */
+const IDLE_SECONDS = 30;
+/** What media-service should be back under within IDLE_SECONDS (issue 17). */
+const IDLE_TARGET_MB = 200;
 // A 12 MP phone photo, stored landscape with EXIF orientation 6 as phones store portraits.
 const WIDTH = 4032;
 const HEIGHT = 3024;
@@ -176,6 +190,92 @@ function bareServer() {
   });
 }
 
+/**
+ * media-service's schedule in this process: WORKER_SLOTS images at a time, a waiting primary
+ * before waiting variants (BullMQ's priority). Background tasks are kept until done.
+ */
+class Slots {
+  private free = WORKER_SLOTS;
+  private readonly waiting = { primary: [] as (() => void)[], variants: [] as (() => void)[] };
+  private readonly background = new Set<Promise<unknown>>();
+
+  async run<T>(kind: 'primary' | 'variants', task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((go) => this.waiting[kind].push(go));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.primary.shift() ?? this.waiting.variants.shift();
+      if (next) next();
+      else this.free += 1;
+    }
+  }
+
+  /** Runs `task` in the background, as the variants job follows the primary one. */
+  later(task: () => Promise<unknown>): void {
+    const done: Promise<unknown> = this.run('variants', task).finally(() =>
+      this.background.delete(done),
+    );
+    this.background.add(done);
+  }
+
+  /** Resolves once every background task is done. */
+  async drained(): Promise<void> {
+    while (this.background.size > 0) await Promise.all(this.background);
+  }
+}
+
+/** What media-service's variants job makes of a product's primary JPEG (ImageJobs.variants). */
+async function makeVariants(primary: Buffer): Promise<void> {
+  await makeThumbnail(primary, 'jpeg', MAX_PIXELS);
+  const medium = await makeMedium(primary, 'jpeg', MAX_PIXELS);
+  await makeWebp(medium.data, 'jpeg', MAX_PIXELS);
+  await makeWebp(primary, 'jpeg', MAX_PIXELS);
+  await makeCard(primary, MAX_PIXELS);
+}
+
+/** The bytes of the multipart body's file part `field`. */
+function filePart(body: Buffer, contentType: string | undefined, field: string): Buffer {
+  const boundary = /boundary=(.+)$/.exec(contentType ?? '')?.[1];
+  const named = body.indexOf(`name="${field}"`);
+  const start = body.indexOf('\r\n\r\n', named) + 4;
+  const end = body.indexOf(`\r\n--${boundary}`, start);
+  if (!boundary || named < 0 || start < 4 || end < 0) throw new Error(`no file part ${field}`);
+  return body.subarray(start, end);
+}
+
+/**
+ * The same work as the product's, in this process: reads the multipart body, makes the primary
+ * variant from the file's bytes, answers 201 with a photoURL, then makes the other variants.
+ */
+function sameWorkServer(slots: Slots) {
+  return createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const work = async () => {
+        const file = filePart(Buffer.concat(chunks), req.headers['content-type'], 'image');
+        const primary = await slots.run('primary', () =>
+          makePrimary(file, 'jpeg', { ...PRODUCT_BOX, maxPixels: MAX_PIXELS }),
+        );
+        const id = randomUUID();
+        res.writeHead(201, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(
+          JSON.stringify({
+            success: true,
+            data: { _id: id, url: `/api/shop/product-images/${id}`, photoURL: `/api/x/${id}` },
+          }),
+        );
+        slots.later(() => makeVariants(primary.data));
+      };
+      work().catch((err: unknown) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(String(err));
+      });
+    });
+  });
+}
+
 /** The stack's child process running `script` (this process started it), by /proc. */
 function childPid(script: string): number {
   for (const entry of readdirSync('/proc')) {
@@ -264,6 +364,27 @@ interface Row {
   gatewayPeakMb?: number;
 }
 
+/**
+ * media-service's memory over IDLE_SECONDS of idle: the peak from 2 to 5 s (as the window before
+ * the uploads), the last value, and when it fell under IDLE_TARGET_MB for good.
+ */
+async function settle(watch: MemoryWatch) {
+  const samples: { at: number; mb: number }[] = [];
+  const started = performance.now();
+  for (;;) {
+    const at = (performance.now() - started) / 1000;
+    samples.push({ at, mb: watch.currentMb() });
+    if (at >= IDLE_SECONDS) break;
+    await sleep(250);
+  }
+  const above = samples.findLastIndex((s) => s.mb >= IDLE_TARGET_MB);
+  return {
+    peakAfter5s: Math.max(...samples.filter((s) => s.at >= 2 && s.at <= 5).map((s) => s.mb)),
+    last: samples.at(-1)!.mb,
+    underAt: above === samples.length - 1 ? undefined : (samples[above + 1]?.at ?? 0),
+  };
+}
+
 const row = (path: string, concurrency: number, result: Timed): Row => ({
   path,
   concurrency,
@@ -294,6 +415,8 @@ async function main() {
     },
   });
   const baseline = bareServer();
+  const slots = new Slots();
+  const sameWork = sameWorkServer(slots);
   try {
     console.log('Starting the stack…');
     await stack.start();
@@ -306,6 +429,8 @@ async function main() {
     const token = owner.accessToken!;
     await new Promise<void>((done) => baseline.listen(0, '127.0.0.1', done));
     const bareUrl = `http://127.0.0.1:${(baseline.address() as AddressInfo).port}`;
+    await new Promise<void>((done) => sameWork.listen(0, '127.0.0.1', done));
+    const sameWorkUrl = `http://127.0.0.1:${(sameWork.address() as AddressInfo).port}`;
 
     // Idle: the stack up, an owner signed in, nothing uploaded yet.
     await sleep(2_000);
@@ -317,7 +442,7 @@ async function main() {
 
     console.log(
       `Uploads: ${CONCURRENCIES.map((c) => `${uploadsAt(c)} at concurrency ${c}`).join(', ')} ` +
-        `(in-process sharp: ${CONCURRENCIES.map((c) => sharpRunsAt(c)).join(' and ')}), ` +
+        `(in-process sharp, primary only: ${CONCURRENCIES.map((c) => sharpRunsAt(c)).join(' and ')}), ` +
         `after ${WARM_UP} to warm up; on ${cpus().length} cores\n`,
     );
     const rows: Row[] = [];
@@ -331,6 +456,8 @@ async function main() {
     for (let i = 0; i < WARM_UP; i += 1) await upload(bareUrl, jpeg, i);
     for (let i = 0; i < WARM_UP; i += 1)
       await makePrimary(jpeg, 'jpeg', { ...PRODUCT_BOX, maxPixels: MAX_PIXELS });
+    for (let i = 0; i < WARM_UP; i += 1) await upload(sameWorkUrl, jpeg, i);
+    await slots.drained();
 
     const primaries = new Map<number, Awaited<ReturnType<typeof makePrimary>>>();
     for (const concurrency of CONCURRENCIES) {
@@ -360,15 +487,23 @@ async function main() {
         peakMb: self.stop(),
       });
       self.start();
-      const allWork = await timed(sharpRunsAt(concurrency), concurrency, async () => {
-        const primary = await makePrimary(jpeg, 'jpeg', { ...PRODUCT_BOX, maxPixels: MAX_PIXELS });
-        await makeThumbnail(primary.data, 'jpeg', MAX_PIXELS);
-        await makeWebp(primary.data, 'jpeg', MAX_PIXELS);
+      const sameWorkRun = await timed(total, concurrency, async (n) => {
+        await upload(sameWorkUrl, jpeg, n);
       });
+      const sameWorkStarted = performance.now();
+      await slots.drained();
       rows.push({
-        ...row('sharp in-process, primary + thumbnail + WebP (all the work)', concurrency, allWork),
+        ...row(
+          'same work in one process (http + primary, variants after; the target baseline)',
+          concurrency,
+          sameWorkRun,
+        ),
         peakMb: self.stop(),
       });
+      console.log(
+        `concurrency ${concurrency}, same work in one process: the last variants were made ` +
+          `${((performance.now() - sameWorkStarted) / 1000).toFixed(1)} s after the last answer`,
+      );
 
       media.start();
       gateway.start();
@@ -412,11 +547,9 @@ async function main() {
         `${(firstPrimary.data.length / 1024).toFixed(0)} KB (same as served by photoURL)\n`,
     );
 
-    await sleep(2_000);
-    media.start();
     gateway.start();
-    await sleep(3_000);
-    const after = { media: media.stop(), gateway: gateway.stop() };
+    const settled = await settle(media);
+    const after = { media: settled.peakAfter5s, gateway: gateway.stop() };
 
     console.table(
       rows.map((r) => ({
@@ -443,16 +576,36 @@ async function main() {
           `${r.gatewayPeakMb === undefined ? '' : mb(r.gatewayPeakMb)} |`,
       ),
       `| Kartlink idle, before the uploads (5 s) | | | | | | ${mb(idle.media)} | ${mb(idle.gateway)} |`,
-      `| Kartlink idle, after the uploads (5 s) | | | | | | ${mb(after.media)} | ${mb(after.gateway)} |`,
+      `| Kartlink idle, after the uploads (2 to 5 s) | | | | | | ${mb(after.media)} | ${mb(after.gateway)} |`,
+      `| Kartlink idle, ${IDLE_SECONDS} s after the uploads | | | | | | ${mb(settled.last)} | |`,
       `| this process idle, before the sharp runs | | | | | | ${mb(selfIdle)} | |`,
       '',
       'Peak RSS: the most of VmRSS polled every 20 ms and the kernel high-water mark (VmHWM, ' +
         'reset at the start of each window); the Kartlink windows last until the background ' +
         'thumbnail and WebP jobs of the window are done. p95 is the nearest rank.',
     ];
+    const ratios = CONCURRENCIES.map((c) => {
+      const p50 = (start: string) =>
+        rows.find((r) => r.concurrency === c && r.path.startsWith(start))!.p50;
+      const kartlink = p50('Kartlink');
+      return (
+        `concurrency ${c}: Kartlink p50 ${(kartlink / p50('same work')).toFixed(2)}× the same work ` +
+        `in one process, ${(kartlink / p50('sharp in-process')).toFixed(2)}× the primary alone`
+      );
+    });
+    lines.push(
+      '',
+      ...ratios,
+      `media-service after the uploads: ${
+        settled.underAt === undefined
+          ? `still at or over ${IDLE_TARGET_MB} MB after ${IDLE_SECONDS} s`
+          : `under ${IDLE_TARGET_MB} MB from ${settled.underAt.toFixed(1)} s of idle on`
+      }`,
+    );
     console.log(`\n${lines.join('\n')}`);
   } finally {
     baseline.close();
+    sameWork.close();
     await stack.stop();
     await run.cleanup();
   }

@@ -3,4 +3,11 @@
  * entry `@kartlink/media-service/testing`: the image queue and its job, and the image pipeline.
  */
 export { IMAGE_QUEUE, type PrimaryJob } from './processing/jobs';
-export { configureSharp, makePrimary, makeThumbnail, makeWebp } from './processing/image-pipeline';
+export {
+  configureSharp,
+  makeCard,
+  makeMedium,
+  makePrimary,
+  makeThumbnail,
+  makeWebp,
+} from './processing/image-pipeline';

@@ -19,8 +19,7 @@ import {
 import { ServiceError } from '@kartlink/server-kit';
 import type { DataSource } from 'typeorm';
 import { ImagesRepository } from '../images/images.repository';
-import { ImagesService } from '../images/images.service';
-import type { AcceptedUpload } from '../images/intake/upload-checks';
+import { type CheckedUpload, ImagesService } from '../images/images.service';
 import { ImageJobs } from '../processing/image-jobs';
 import { ShopLookup } from '../shops/shop-lookup';
 import { BannerEvents } from './banner-events';
@@ -64,7 +63,7 @@ export class BannersService {
       await this.shops.requireShop(userId);
       if ((await this.banners.count(userId)) + uploads.length > MAX_BANNERS)
         throw validation('banners', BannerMessages.tooMany);
-      const accepted: AcceptedUpload[] = [];
+      const accepted: CheckedUpload[] = [];
       for (const upload of uploads)
         accepted.push(
           await this.intake.check(upload, {

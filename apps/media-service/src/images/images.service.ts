@@ -33,6 +33,11 @@ import { type AcceptedUpload, checkUpload, type UploadPolicy } from './intake/up
 
 const DEFAULT_QUALITY = 0.85;
 
+/** An accepted upload with the bytes it was checked from, for its primary job. */
+export interface CheckedUpload extends AcceptedUpload {
+  bytes: Buffer;
+}
+
 /** What a caller asked for, on top of the accepted upload. */
 export interface IntakeRequest {
   userId: string;
@@ -81,14 +86,15 @@ export class ImagesService {
   }
 
   /** Reads an incoming upload and checks it from its name and bytes (upload-checks.ts). */
-  async check(upload: IncomingUpload, policy: UploadPolicy): Promise<AcceptedUpload> {
+  async check(upload: IncomingUpload, policy: UploadPolicy): Promise<CheckedUpload> {
     const bytes = await readBlob(this.blobs, upload.key);
     if (!bytes) throw new ServiceError(ErrorCode.BAD_REQUEST, UploadMessages.notReceived);
-    return checkUpload({ filename: upload.filename, declaredType: upload.mimeType, bytes }, policy);
+    const facts = { filename: upload.filename, declaredType: upload.mimeType, bytes };
+    return { ...checkUpload(facts, policy), bytes };
   }
 
   /** Runs the primary job of an accepted upload and waits for it; answers the new image's id. */
-  async process(accepted: AcceptedUpload, request: IntakeRequest): Promise<string> {
+  async process(accepted: CheckedUpload, request: IntakeRequest): Promise<string> {
     const imageId = randomUUID();
     const box = { ...PRIMARY_BOXES[request.kind], quality: DEFAULT_QUALITY, ...request.resize };
     try {
@@ -105,6 +111,8 @@ export class ImagesService {
           ...(request.banner ? { banner: request.banner } : {}),
         },
         this.config.MEDIA_PROCESS_TIMEOUT_MS,
+        // The worker of this replica resizes these very bytes: no second read of the upload.
+        accepted.bytes,
       );
     } catch (err) {
       throw this.jobFailure(err as Error, imageId);

@@ -54,7 +54,8 @@ export class ImageJobs {
     private readonly bannerEvents: BannerEvents,
   ) {}
 
-  async primary(job: PrimaryJob, finalAttempt: boolean): Promise<void> {
+  /** `upload`: the incoming blob's bytes when this replica read them already (ImageQueue). */
+  async primary(job: PrimaryJob, finalAttempt: boolean, upload?: Buffer): Promise<void> {
     if (await this.images.findById(job.imageId)) {
       // A retry after the commit: only the clean-up and the announcement may be left.
       await this.blobs.delete(job.incomingKey);
@@ -62,7 +63,7 @@ export class ImageJobs {
       return;
     }
     try {
-      const input = await readBlob(this.blobs, job.incomingKey);
+      const input = upload ?? (await readBlob(this.blobs, job.incomingKey));
       if (!input)
         throw new UnrecoverableError(
           failureReason(ErrorCode.BAD_REQUEST, UploadMessages.notReceived),
@@ -152,9 +153,11 @@ export class ImageJobs {
       variants.thumbnail = await store('thumbnail', await makeThumbnail(primary, type, maxPixels));
       // What a phone shows the large pictures of shop and product pages at (srcset).
       const medium = await makeMedium(primary, type, maxPixels);
-      variants.medium = await store('medium', medium);
+      // Its WebP copy goes first: the gateway serves the medium variant for a year as soon as it
+      // is there, to WebP browsers as that copy when it exists.
       const mediumWebp = await webpOf(medium.data);
       if (mediumWebp) variants.mediumWebp = await store('medium-webp', mediumWebp);
+      variants.medium = await store('medium', medium);
       const webp = await webpOf(primary);
       if (webp) variants.webp = await store('webp', webp);
       // The link-preview picture of a shop or product page (share-card.ts in contracts).

@@ -28,6 +28,12 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
   private queue!: Queue;
   private events!: QueueEvents;
   private worker?: Worker;
+  /**
+   * The bytes of uploads this replica has read and queued, by job id, for its own workers: the
+   * job that runs here takes them instead of reading the upload from the blob store again. A
+   * job run by another replica (or a retry after a restart) reads the blob, as before.
+   */
+  private readonly uploads = new Map<string, Buffer>();
 
   constructor(
     @Inject(CONFIG) private readonly config: MediaConfig,
@@ -84,15 +90,21 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
 
   /**
    * Queues a primary job and waits for its end. Rejects with the job's failure reason; on
-   * timeout, a job not yet started is withdrawn.
+   * timeout, a job not yet started is withdrawn. `upload`: the incoming blob's bytes, already
+   * read, for this replica's worker to use.
    */
-  async processPrimary(data: PrimaryJob, timeoutMs: number): Promise<void> {
-    const job = await this.queue.add('primary', data, { jobId: data.imageId });
+  async processPrimary(data: PrimaryJob, timeoutMs: number, upload?: Buffer): Promise<void> {
+    if (upload) this.uploads.set(data.imageId, upload);
     try {
-      await job.waitUntilFinished(this.events, timeoutMs);
-    } catch (err) {
-      if (/timed out/i.test((err as Error).message)) await job.remove().catch(() => undefined);
-      throw err;
+      const job = await this.queue.add('primary', data, { jobId: data.imageId });
+      try {
+        await job.waitUntilFinished(this.events, timeoutMs);
+      } catch (err) {
+        if (/timed out/i.test((err as Error).message)) await job.remove().catch(() => undefined);
+        throw err;
+      }
+    } finally {
+      this.uploads.delete(data.imageId);
     }
   }
 
@@ -118,7 +130,7 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     if (job.name === 'variants') return this.jobs.variants(job.data as VariantsJob);
     const data = job.data as PrimaryJob;
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    await this.jobs.primary(data, finalAttempt);
+    await this.jobs.primary(data, finalAttempt, this.uploads.get(data.imageId));
     // Thumbnail, medium, WebP copies and share card follow in the background, one job per image.
     // Jobs without a priority go first in BullMQ: a waiting upload never queues behind other
     // images' variants.
