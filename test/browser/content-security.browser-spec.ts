@@ -4,7 +4,6 @@ import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { signUp, Visitor } from '../support/auth-client';
 import {
   at,
@@ -14,6 +13,7 @@ import {
   screenshotOnFailure,
   signInThroughScreens,
   signUpThroughScreens,
+  uploadShopPhoto,
   waitUntil,
 } from '../support/browser';
 import { showcaseShop, type ShowcaseShop } from '../support/showcase-shop';
@@ -199,15 +199,7 @@ describe('the setup wizard under the Content-Security-Policy', () => {
       await page.getByLabel('Shop description').fill('Handwoven sarees, under a strict policy.');
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { level: 2, name: 'Profile Photo' }).waitFor();
-      const logo = await sharp({
-        create: { width: 400, height: 400, channels: 3, background: '#4338ca' },
-      })
-        .png()
-        .toBuffer();
-      await page
-        .getByLabel('Photo file')
-        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
-      await page.getByText('Image uploaded successfully').waitFor({ timeout: 30_000 });
+      await uploadShopPhoto(page);
       await page.getByRole('button', { name: 'Complete Setup' }).click();
       await page.getByRole('heading', { name: 'Setup Complete!' }).waitFor();
       // The confetti's canvas, drawn on the page's own thread.

@@ -1,7 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import sharp from 'sharp';
-import { at, launchChromium, reached, signUpThroughScreens } from '../support/browser';
+import {
+  at,
+  launchChromium,
+  reached,
+  signUpThroughScreens,
+  uploadShopPhoto,
+} from '../support/browser';
 
 // A new owner, through the real screens of the built web app served by the gateway that
 // test/stack-setup.ts starts: sign up, set up the shop in the wizard, create a product link
@@ -48,15 +53,7 @@ describe('a new shop owner', () => {
 
     // Step 3: the photo, a real PNG uploaded from this device.
     await page.getByRole('heading', { level: 2, name: 'Profile Photo' }).waitFor();
-    const logo = await sharp({
-      create: { width: 400, height: 400, channels: 3, background: '#4338ca' },
-    })
-      .png()
-      .toBuffer();
-    await page
-      .getByLabel('Photo file')
-      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
-    await page.getByText('Image uploaded successfully').waitFor({ timeout: 30_000 });
+    await uploadShopPhoto(page);
     await page.getByRole('button', { name: 'Complete Setup' }).click();
     await page.getByRole('heading', { name: 'Setup Complete!' }).waitFor();
     await reached(page, '/dashboard');

@@ -2,6 +2,7 @@ import { fetchMail } from '@kartlink/testing';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Browser, chromium, type Frame, type Locator, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { strongPassword } from './auth-client';
 
 /**
@@ -86,6 +87,22 @@ export function at(path: string): string {
 /** Waits until the address bar shows `path` (the app's own navigations fire no load event). */
 export async function reached(page: Page, path: string): Promise<void> {
   await waitUntil(page, `location.pathname === ${JSON.stringify(path)}`);
+}
+
+/**
+ * The setup wizard's photo step: a real 400×400 PNG chosen from this device, until the wizard
+ * says it is uploaded.
+ */
+export async function uploadShopPhoto(page: Page): Promise<void> {
+  const logo = await sharp({
+    create: { width: 400, height: 400, channels: 3, background: '#4338ca' },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Photo file')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await page.getByText('Image uploaded successfully').waitFor({ timeout: 30_000 });
 }
 
 /** Signs up through /auth with the code really e-mailed; ends on /shop/setup. */
