@@ -140,10 +140,20 @@ async function seedHistory(bigShopId: string) {
        INSERT INTO analytics.shop_daily_dimensions (shop_id, day, dimension, key, views, clicks)
        SELECT e.shop_id, ${day}, d.dimension, d.key, ${viewsAndClicks}
          FROM analytics.events e ${dimensions} WHERE d.key IS NOT NULL GROUP BY 1, 2, 3, 4;
-       INSERT INTO analytics.product_daily_dimensions (product_id, day, dimension, key, views, clicks)
-       SELECT e.product_id, ${day}, d.dimension, d.key, ${viewsAndClicks}
+       INSERT INTO analytics.product_daily_dimensions (product_id, day, dimension, key, views, clicks, shop_id)
+       SELECT e.product_id, ${day}, d.dimension, d.key, ${viewsAndClicks}, e.shop_id
          FROM analytics.events e ${dimensions}
-        WHERE d.key IS NOT NULL AND e.product_id IS NOT NULL GROUP BY 1, 2, 3, 4;
+        WHERE d.key IS NOT NULL AND e.product_id IS NOT NULL GROUP BY 1, 2, 3, 4, 7;
+       INSERT INTO analytics.product_monthly (product_id, month, shop_id, views, clicks, taps, app_opens, web_opens)
+       SELECT product_id, date_trunc('month', day), shop_id, sum(views), sum(clicks), sum(taps),
+              sum(app_opens), sum(web_opens)
+         FROM analytics.product_daily GROUP BY 1, 2, 3;
+       INSERT INTO analytics.product_monthly_dimensions (product_id, month, dimension, key, shop_id, views, clicks)
+       SELECT product_id, date_trunc('month', day), dimension, key, shop_id, sum(views), sum(clicks)
+         FROM analytics.product_daily_dimensions GROUP BY 1, 2, 3, 4, 5;
+       INSERT INTO analytics.shop_monthly_dimensions (shop_id, month, dimension, key, views, clicks)
+       SELECT shop_id, date_trunc('month', day), dimension, key, sum(views), sum(clicks)
+         FROM analytics.shop_daily_dimensions GROUP BY 1, 2, 3, 4;
        UPDATE shop.products p SET clicks = t.clicks
          FROM (SELECT product_id, sum(clicks)::int AS clicks FROM analytics.product_daily GROUP BY 1) t
         WHERE p.id = t.product_id`,
@@ -151,7 +161,7 @@ async function seedHistory(bigShopId: string) {
   );
   await timed('VACUUM ANALYZE', () =>
     pgQuery(
-      'VACUUM ANALYZE analytics.events, analytics.shop_daily, analytics.product_daily, analytics.shop_daily_dimensions, analytics.product_daily_dimensions, shop.products',
+      'VACUUM ANALYZE analytics.events, analytics.shop_daily, analytics.product_daily, analytics.shop_daily_dimensions, analytics.product_daily_dimensions, analytics.product_monthly, analytics.product_monthly_dimensions, analytics.shop_monthly_dimensions, shop.products',
     ),
   );
   return (count: number) => insertEvents(count, false, 7);
@@ -340,6 +350,8 @@ async function main() {
         );
     }
 
+    // The routes' figures so far, kept should the cold replica fail.
+    console.table(rows);
     const replica = await coldGateway(run.env);
     cold = replica.child;
     let next = 0;

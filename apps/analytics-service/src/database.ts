@@ -4,12 +4,18 @@ import { EventEntity } from './events/event.entity';
 import { CreateAnalytics1795333891483 } from './migrations/1795333891483-CreateAnalytics';
 import { StoreFigures1795673199589 } from './migrations/1795673199589-StoreFigures';
 import { LargeShopReports1795689546767 } from './migrations/1795689546767-LargeShopReports';
+import { MonthlyRollups1795694434681 } from './migrations/1795694434681-MonthlyRollups';
 import { ClickTotalOutboxEntity } from './rollups/click-total-outbox.entity';
 import { DailyVisitorEntity } from './rollups/daily-visitor.entity';
 import { ProductDailyEntity } from './rollups/product-daily.entity';
 import { ProductDimensionEntity } from './rollups/product-dimension.entity';
 import { ShopDailyEntity } from './rollups/shop-daily.entity';
 import { ShopDimensionEntity } from './rollups/shop-dimension.entity';
+import {
+  ProductMonthlyDimensionEntity,
+  ProductMonthlyEntity,
+  ShopMonthlyDimensionEntity,
+} from './rollups/monthly.entity';
 
 const entities = [
   EventEntity,
@@ -19,6 +25,9 @@ const entities = [
   ProductDimensionEntity,
   DailyVisitorEntity,
   ClickTotalOutboxEntity,
+  ProductMonthlyEntity,
+  ProductMonthlyDimensionEntity,
+  ShopMonthlyDimensionEntity,
 ];
 
 /** Entities and migrations of the `analytics` schema; migrations are generated, never synchronised. */
@@ -28,6 +37,7 @@ export const database = {
     CreateAnalytics1795333891483,
     StoreFigures1795673199589,
     LargeShopReports1795689546767,
+    MonthlyRollups1795694434681,
   ],
 };
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { DateRange } from './date-range';
+import type { MONTHLY_PRODUCT_DIMENSIONS } from '../rollups/fold';
+import type { DateRange, MonthPlan } from './date-range';
 
 export interface ShopTotalsRow {
   views: number;
@@ -73,13 +74,22 @@ export class ReportsRepository {
     );
   }
 
-  shopDimensions(shopId: string, range: DateRange): Promise<DimensionRow[]> {
+  /** Views and clicks by dimension value: whole months from the monthly rows (monthPlan). */
+  shopDimensions(shopId: string, plan: MonthPlan): Promise<DimensionRow[]> {
     return this.dataSource.query(
+      // Every daily row counts a view or a click: a value with nothing in the range is left out.
       `SELECT dimension, key, sum(views)::int AS views, sum(clicks)::int AS clicks
-         FROM analytics.shop_daily_dimensions
-        WHERE shop_id = $1 AND day BETWEEN $2::date AND $3::date
-        GROUP BY dimension, key`,
-      [shopId, range.from, range.to],
+         FROM (SELECT dimension, key, views, clicks FROM analytics.shop_monthly_dimensions
+                WHERE shop_id = $1 AND month = ANY($2::date[])
+               UNION ALL
+               SELECT dimension, key, views, clicks FROM analytics.shop_daily_dimensions
+                WHERE shop_id = $1 AND day = ANY($3::date[])
+               UNION ALL
+               SELECT dimension, key, -views, -clicks FROM analytics.shop_daily_dimensions
+                WHERE shop_id = $1 AND day = ANY($4::date[])) f
+        GROUP BY dimension, key
+        HAVING sum(views) > 0 OR sum(clicks) > 0`,
+      [shopId, plan.months, plan.plusDays, plan.minusDays],
     );
   }
 
@@ -100,39 +110,54 @@ export class ReportsRepository {
 
   /**
    * Each product of a shop with page views or clicks in the range, most clicked first, then
-   * most viewed; with its clicks that opened the store's app and its website.
+   * most viewed; with its clicks that opened the store's app and its website. Whole months are
+   * read from product_monthly, the edge days from product_daily (monthPlan): index-only scans
+   * of their (shop_id, month|day) covering indexes, no join.
    */
-  productFigures(shopId: string, range: DateRange, limit?: number): Promise<ProductFiguresRow[]> {
+  productFigures(shopId: string, plan: MonthPlan, limit?: number): Promise<ProductFiguresRow[]> {
     return this.dataSource.query(
-      // One index-only scan of product_daily_shop_figures: the opens are summed by the fold.
-      `SELECT p.product_id AS "productId", sum(p.views)::int AS views,
-              sum(p.clicks)::int AS clicks, sum(p.taps)::int AS taps,
-              sum(p.app_opens)::int AS "appOpens", sum(p.web_opens)::int AS "webOpens"
-         FROM analytics.product_daily p
-        WHERE p.shop_id = $1 AND p.day BETWEEN $2::date AND $3::date
-        GROUP BY p.product_id
-        HAVING sum(p.clicks) > 0 OR sum(p.views) > 0
-        ORDER BY sum(p.clicks) DESC, sum(p.views) DESC, p.product_id
-        LIMIT $4`,
-      [shopId, range.from, range.to, limit ?? null],
+      `SELECT product_id AS "productId", sum(views)::int AS views,
+              sum(clicks)::int AS clicks, sum(taps)::int AS taps,
+              sum(app_opens)::int AS "appOpens", sum(web_opens)::int AS "webOpens"
+         FROM (SELECT product_id, views, clicks, taps, app_opens, web_opens
+                 FROM analytics.product_monthly WHERE shop_id = $1 AND month = ANY($2::date[])
+               UNION ALL
+               SELECT product_id, views, clicks, taps, app_opens, web_opens
+                 FROM analytics.product_daily WHERE shop_id = $1 AND day = ANY($3::date[])
+               UNION ALL
+               SELECT product_id, -views, -clicks, -taps, -app_opens, -web_opens
+                 FROM analytics.product_daily WHERE shop_id = $1 AND day = ANY($4::date[])) f
+        GROUP BY product_id
+        HAVING sum(clicks) > 0 OR sum(views) > 0
+        ORDER BY sum(clicks) DESC, sum(views) DESC, product_id
+        LIMIT $5`,
+      [shopId, plan.months, plan.plusDays, plan.minusDays, limit ?? null],
     );
   }
 
-  /** Clicks of each product of a shop in the range by the values of some dimensions. */
+  /**
+   * Clicks of each product of a shop in the range by the values of some dimensions, of those
+   * kept by month (MONTHLY_PRODUCT_DIMENSIONS).
+   */
   productDimensionClicks(
     shopId: string,
-    range: DateRange,
-    dimensions: readonly string[],
+    plan: MonthPlan,
+    dimensions: readonly (typeof MONTHLY_PRODUCT_DIMENSIONS)[number][],
   ): Promise<Array<{ productId: string; dimension: string; key: string; clicks: number }>> {
     return this.dataSource.query(
-      `SELECT d.product_id AS "productId", d.dimension, d.key, sum(d.clicks)::int AS clicks
-         FROM analytics.product_daily_dimensions d
-         JOIN analytics.product_daily p ON p.product_id = d.product_id AND p.day = d.day
-        WHERE p.shop_id = $1 AND d.day BETWEEN $2::date AND $3::date
-          AND d.dimension = ANY($4::varchar[])
-        GROUP BY d.product_id, d.dimension, d.key
-        HAVING sum(d.clicks) > 0`,
-      [shopId, range.from, range.to, dimensions],
+      // Index-only scans of (shop_id, month|day, dimension) INCLUDE (product_id, key, clicks).
+      `SELECT product_id AS "productId", dimension, key, sum(clicks)::int AS clicks
+         FROM (SELECT product_id, dimension, key, clicks FROM analytics.product_monthly_dimensions
+                WHERE shop_id = $1 AND month = ANY($2::date[]) AND dimension = ANY($5::varchar[])
+               UNION ALL
+               SELECT product_id, dimension, key, clicks FROM analytics.product_daily_dimensions
+                WHERE shop_id = $1 AND day = ANY($3::date[]) AND dimension = ANY($5::varchar[])
+               UNION ALL
+               SELECT product_id, dimension, key, -clicks FROM analytics.product_daily_dimensions
+                WHERE shop_id = $1 AND day = ANY($4::date[]) AND dimension = ANY($5::varchar[])) f
+        GROUP BY product_id, dimension, key
+        HAVING sum(clicks) > 0`,
+      [shopId, plan.months, plan.plusDays, plan.minusDays, dimensions],
     );
   }
 

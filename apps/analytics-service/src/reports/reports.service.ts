@@ -16,7 +16,7 @@ import { CONFIG, ServiceError } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
 import { clickThroughRate, CSV_DIMENSIONS, dailyCsv, productsCsv } from './csv';
-import { datesOf, type DateRange, previousRange, rangeOf, todayIn } from './date-range';
+import { datesOf, type DateRange, monthPlan, previousRange, rangeOf, todayIn } from './date-range';
 import {
   type DimensionRow,
   type ProductFiguresRow,
@@ -75,12 +75,13 @@ export class ReportsService {
   async overview(caller: Caller, query: AnalyticsRangeQuery): Promise<AnalyticsOverview> {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
+    const plan = this.planOf(range);
     const [totals, previous, days, dimensions, top] = await Promise.all([
       this.reports.shopTotals(shop.shopId, range),
       this.reports.shopTotals(shop.shopId, previousRange(range)),
       this.reports.shopDays(shop.shopId, range),
-      this.reports.shopDimensions(shop.shopId, range),
-      this.reports.productFigures(shop.shopId, range, TOP_CANDIDATES),
+      this.reports.shopDimensions(shop.shopId, plan),
+      this.reports.productFigures(shop.shopId, plan, TOP_CANDIDATES),
     ]);
     const products = await this.refs.productsNow(top.map((p) => p.productId));
     return {
@@ -127,9 +128,8 @@ export class ReportsService {
 
   async productClicks(caller: Caller, query: AnalyticsRangeQuery): Promise<ProductClicks[]> {
     const shop = await this.ownShop(caller);
-    return (await this.reports.productFigures(shop.shopId, this.rangeOf(query))).map(
-      productClicksOf,
-    );
+    const plan = this.planOf(this.rangeOf(query));
+    return (await this.reports.productFigures(shop.shopId, plan)).map(productClicksOf);
   }
 
   async product(caller: Caller, id: string, query: AnalyticsRangeQuery): Promise<ProductAnalytics> {
@@ -191,9 +191,10 @@ export class ReportsService {
   async exportProductsCsv(caller: Caller, query: AnalyticsRangeQuery) {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
+    const plan = this.planOf(range);
     const [figures, dimensions] = await Promise.all([
-      this.reports.productFigures(shop.shopId, range),
-      this.reports.productDimensionClicks(shop.shopId, range, ['store', 'source']),
+      this.reports.productFigures(shop.shopId, plan),
+      this.reports.productDimensionClicks(shop.shopId, plan, ['store', 'source']),
     ]);
     const now = await this.refs.productsNow(figures.map((p) => p.productId));
     return {
@@ -223,6 +224,11 @@ export class ReportsService {
     const result = rangeOf(query, todayIn(this.config.ANALYTICS_TIMEZONE));
     if (result.errors) throw ServiceError.validation(result.errors);
     return result.range;
+  }
+
+  /** How the range is read: whole months from the monthly rollups, the edge days from the daily ones. */
+  private planOf(range: DateRange) {
+    return monthPlan(range, todayIn(this.config.ANALYTICS_TIMEZONE));
   }
 
   private described(range: DateRange) {

@@ -72,6 +72,7 @@ describe('foldEvents', () => {
       {
         shopId: SHOP,
         day: '2024-03-09',
+        shopId: SHOP,
         dimension: 'referrer',
         key: 'direct',
         views: 1,
@@ -80,6 +81,7 @@ describe('foldEvents', () => {
       {
         shopId: SHOP,
         day: '2024-03-09',
+        shopId: SHOP,
         dimension: 'referrer',
         key: 'instagram.com',
         views: 1,
@@ -88,6 +90,7 @@ describe('foldEvents', () => {
       {
         shopId: SHOP,
         day: '2024-03-09',
+        shopId: SHOP,
         dimension: 'region',
         key: 'Asia/Kolkata',
         views: 2,
@@ -97,6 +100,7 @@ describe('foldEvents', () => {
       {
         shopId: SHOP,
         day: '2024-03-09',
+        shopId: SHOP,
         dimension: 'source',
         key: 'instagram',
         views: 1,
@@ -209,6 +213,7 @@ describe('product pages', () => {
       {
         productId: 'p1',
         day: '2024-03-09',
+        shopId: SHOP,
         dimension: 'source',
         key: 'instagram',
         views: 1,
@@ -217,6 +222,7 @@ describe('product pages', () => {
       {
         productId: 'p1',
         day: '2024-03-09',
+        shopId: SHOP,
         dimension: 'source',
         key: 'whatsapp',
         views: 1,
@@ -227,6 +233,7 @@ describe('product pages', () => {
       {
         productId: 'p1',
         day: '2024-03-09',
+        shopId: SHOP,
         dimension: 'opens_in',
         key: 'app',
         views: 0,

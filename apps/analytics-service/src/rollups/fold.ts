@@ -33,6 +33,12 @@ export interface FoldedEvent {
 
 type Dimension = 'store' | 'device' | 'browser' | 'region' | 'referrer' | 'source' | 'opens_in';
 
+/**
+ * The dimensions of a product kept by month too (product_monthly_dimensions): those the
+ * products CSV reads over long ranges. The others are read one product at a time, by day.
+ */
+export const MONTHLY_PRODUCT_DIMENSIONS: readonly Dimension[] = ['store', 'source'];
+
 const REPEAT_WINDOW_MS = CLICK_REPEAT_WINDOW_MINUTES * 60_000;
 
 /** Whose taps are the same click: one visitor, one product, one store. */
@@ -101,6 +107,7 @@ interface ProductDay {
 interface ProductDimension {
   productId: string;
   day: string;
+  shopId: string;
   dimension: Dimension;
   key: string;
   views: number;
@@ -243,7 +250,7 @@ export function foldEvents(events: readonly FoldedEvent[]): Increments {
         bump(
           productDimensions,
           `${productId}|${day}|${dimension}|${key}`,
-          () => ({ productId, day, dimension, key, views: 0, clicks: 0 }),
+          () => ({ productId, day, shopId, dimension, key, views: 0, clicks: 0 }),
           (entry) => {
             if (isClick) entry.clicks += 1;
             else entry.views += 1;

@@ -1,7 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A product's page views and clicks of one day by one value of a dimension (store, source, ...). */
 @Entity({ name: 'product_daily_dimensions' })
+/** (shop_id, day): a shop's edge days of the products CSV without a join (migration). */
+@Index('product_daily_dimensions_shop', { synchronize: false })
 export class ProductDimensionEntity {
   @PrimaryColumn({ name: 'product_id', type: 'uuid' })
   productId!: string;
@@ -14,6 +16,10 @@ export class ProductDimensionEntity {
 
   @PrimaryColumn({ type: 'varchar', length: 255 })
   key!: string;
+
+  /** The product's shop, so that a shop's rows are read without product_daily. */
+  @Column({ name: 'shop_id', type: 'uuid' })
+  shopId!: string;
 
   @Column({ type: 'int', default: 0 })
   clicks!: number;

@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CLICK_REPEAT_WINDOW_MINUTES } from '@kartlink/contracts';
-import { countable, type FoldedEvent, type Increments, tapKey } from './fold';
+import {
+  countable,
+  type FoldedEvent,
+  type Increments,
+  MONTHLY_PRODUCT_DIMENSIONS,
+  tapKey,
+} from './fold';
 
 const columns = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((row) => row[key]);
 
@@ -163,14 +169,26 @@ export class RollupsRepository {
         ],
       );
     }
+    // Each daily table and its monthly sums in one statement: the month rows take the batch's
+    // increments summed by month, in key order (concurrent folds lock rows in the same order).
     const dims = inc.shopDimensions;
     if (dims.length > 0) {
       await manager.query(
-        `INSERT INTO analytics.shop_daily_dimensions (shop_id, day, dimension, key, views, clicks)
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::varchar[], $4::varchar[], $5::int[], $6::int[])
-         ON CONFLICT (shop_id, day, dimension, key) DO UPDATE SET
-           views = shop_daily_dimensions.views + EXCLUDED.views,
-           clicks = shop_daily_dimensions.clicks + EXCLUDED.clicks`,
+        `WITH d AS (
+           SELECT * FROM unnest($1::uuid[], $2::date[], $3::varchar[], $4::varchar[], $5::int[], $6::int[])
+             AS d(shop_id, day, dimension, key, views, clicks)),
+         daily AS (
+           INSERT INTO analytics.shop_daily_dimensions (shop_id, day, dimension, key, views, clicks)
+           SELECT * FROM d
+           ON CONFLICT (shop_id, day, dimension, key) DO UPDATE SET
+             views = shop_daily_dimensions.views + EXCLUDED.views,
+             clicks = shop_daily_dimensions.clicks + EXCLUDED.clicks)
+         INSERT INTO analytics.shop_monthly_dimensions (shop_id, month, dimension, key, views, clicks)
+         SELECT shop_id, date_trunc('month', day)::date, dimension, key, sum(views), sum(clicks)
+           FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+         ON CONFLICT (shop_id, month, dimension, key) DO UPDATE SET
+           views = shop_monthly_dimensions.views + EXCLUDED.views,
+           clicks = shop_monthly_dimensions.clicks + EXCLUDED.clicks`,
         [
           columns(dims, 'shopId'),
           columns(dims, 'day'),
@@ -184,14 +202,28 @@ export class RollupsRepository {
     const products = inc.productDays;
     if (products.length > 0) {
       await manager.query(
-        `INSERT INTO analytics.product_daily (product_id, day, shop_id, clicks, taps, views, app_opens, web_opens)
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[])
-         ON CONFLICT (product_id, day) DO UPDATE SET
-           clicks = product_daily.clicks + EXCLUDED.clicks,
-           taps = product_daily.taps + EXCLUDED.taps,
-           views = product_daily.views + EXCLUDED.views,
-           app_opens = product_daily.app_opens + EXCLUDED.app_opens,
-           web_opens = product_daily.web_opens + EXCLUDED.web_opens`,
+        `WITH d AS (
+           SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[])
+             AS d(product_id, day, shop_id, clicks, taps, views, app_opens, web_opens)),
+         daily AS (
+           INSERT INTO analytics.product_daily (product_id, day, shop_id, clicks, taps, views, app_opens, web_opens)
+           SELECT * FROM d
+           ON CONFLICT (product_id, day) DO UPDATE SET
+             clicks = product_daily.clicks + EXCLUDED.clicks,
+             taps = product_daily.taps + EXCLUDED.taps,
+             views = product_daily.views + EXCLUDED.views,
+             app_opens = product_daily.app_opens + EXCLUDED.app_opens,
+             web_opens = product_daily.web_opens + EXCLUDED.web_opens)
+         INSERT INTO analytics.product_monthly (product_id, month, shop_id, clicks, taps, views, app_opens, web_opens)
+         SELECT product_id, date_trunc('month', day)::date, shop_id, sum(clicks), sum(taps), sum(views),
+                sum(app_opens), sum(web_opens)
+           FROM d GROUP BY 1, 2, 3 ORDER BY 1, 2
+         ON CONFLICT (product_id, month) DO UPDATE SET
+           clicks = product_monthly.clicks + EXCLUDED.clicks,
+           taps = product_monthly.taps + EXCLUDED.taps,
+           views = product_monthly.views + EXCLUDED.views,
+           app_opens = product_monthly.app_opens + EXCLUDED.app_opens,
+           web_opens = product_monthly.web_opens + EXCLUDED.web_opens`,
         [
           columns(products, 'productId'),
           columns(products, 'day'),
@@ -207,11 +239,22 @@ export class RollupsRepository {
     const productDims = inc.productDimensions;
     if (productDims.length > 0) {
       await manager.query(
-        `INSERT INTO analytics.product_daily_dimensions (product_id, day, dimension, key, clicks, views)
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::varchar[], $4::varchar[], $5::int[], $6::int[])
-         ON CONFLICT (product_id, day, dimension, key) DO UPDATE SET
-           clicks = product_daily_dimensions.clicks + EXCLUDED.clicks,
-           views = product_daily_dimensions.views + EXCLUDED.views`,
+        `WITH d AS (
+           SELECT * FROM unnest($1::uuid[], $2::date[], $3::varchar[], $4::varchar[], $5::int[], $6::int[], $7::uuid[])
+             AS d(product_id, day, dimension, key, clicks, views, shop_id)),
+         daily AS (
+           INSERT INTO analytics.product_daily_dimensions (product_id, day, dimension, key, clicks, views, shop_id)
+           SELECT * FROM d
+           ON CONFLICT (product_id, day, dimension, key) DO UPDATE SET
+             clicks = product_daily_dimensions.clicks + EXCLUDED.clicks,
+             views = product_daily_dimensions.views + EXCLUDED.views)
+         INSERT INTO analytics.product_monthly_dimensions (product_id, month, dimension, key, clicks, views, shop_id)
+         SELECT product_id, date_trunc('month', day)::date, dimension, key, sum(clicks), sum(views), shop_id
+           FROM d WHERE dimension = ANY($8::varchar[])
+          GROUP BY 1, 2, 3, 4, 7 ORDER BY 1, 2, 3, 4
+         ON CONFLICT (product_id, month, dimension, key) DO UPDATE SET
+           clicks = product_monthly_dimensions.clicks + EXCLUDED.clicks,
+           views = product_monthly_dimensions.views + EXCLUDED.views`,
         [
           columns(productDims, 'productId'),
           columns(productDims, 'day'),
@@ -219,6 +262,8 @@ export class RollupsRepository {
           columns(productDims, 'key'),
           columns(productDims, 'clicks'),
           columns(productDims, 'views'),
+          columns(productDims, 'shopId'),
+          MONTHLY_PRODUCT_DIMENSIONS,
         ],
       );
     }
