@@ -5,6 +5,7 @@ import { EventsConsumer } from './events/events.consumer';
 import { EventsRepository } from './events/events.repository';
 import { RefsResolver } from './refs/refs.resolver';
 import { ReportsController } from './reports/reports.controller';
+import { ReportsCache } from './reports/reports-cache';
 import { ReportsRepository } from './reports/reports.repository';
 import { ReportsService } from './reports/reports.service';
 import { RollupJobs } from './rollups/rollup.jobs';
@@ -28,6 +29,7 @@ export const appModule = (config: AnalyticsConfig, logger: Logger) =>
       RollupsService,
       RollupJobs,
       ReportsRepository,
+      ReportsCache,
       ReportsService,
     ],
   });

@@ -11,6 +11,7 @@ import { ProductDailyEntity } from './rollups/product-daily.entity';
 import { ProductDimensionEntity } from './rollups/product-dimension.entity';
 import { ShopDailyEntity } from './rollups/shop-daily.entity';
 import { ShopDimensionEntity } from './rollups/shop-dimension.entity';
+import { ShopReportVersionEntity } from './rollups/shop-report-version.entity';
 import {
   ProductMonthlyDimensionEntity,
   ProductMonthlyEntity,
@@ -28,6 +29,7 @@ const entities = [
   ProductMonthlyEntity,
   ProductMonthlyDimensionEntity,
   ShopMonthlyDimensionEntity,
+  ShopReportVersionEntity,
 ];
 
 /** Entities and migrations of the `analytics` schema; migrations are generated, never synchronised. */

@@ -252,7 +252,7 @@ describe('monthly rollups', () => {
         [shopId, range.from, range.to],
       ),
     });
-    const sorted = <T extends object>(rows: T[]) =>
+    const sorted = <T>(rows: T[]) =>
       rows.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
     const ranges: Array<[DateRange, string]> = [
       [{ from: '2024-01-01', to: '2024-01-31' }, '2024-04-10'],
@@ -346,6 +346,15 @@ describe('folding in batches', () => {
        CREATE TRIGGER test_poison BEFORE INSERT OR UPDATE ON analytics.click_total_outbox
          FOR EACH ROW WHEN (NEW.product_id = '${poison}') EXECUTE FUNCTION analytics.test_poison()`,
     );
+    const version = async () =>
+      Number(
+        (
+          await query<{ version: string }>(
+            'SELECT version FROM analytics.shop_report_versions WHERE shop_id = $1',
+            [shopId],
+          )
+        )[0]?.version ?? 0,
+      );
     const rollups = analytics.app.get(RollupsService);
     try {
       await expect(rollups.fold()).rejects.toThrow('injected failure');
@@ -357,6 +366,8 @@ describe('folding in batches', () => {
       expect(await rolledUp(steady)).toEqual(await expected(steady));
       expect(await rolledUp(poison)).toEqual({ views: 0, clicks: 0, taps: 0 });
       await expectMonthsAgreeWithDays();
+      // The shop's report version moved with each batch that committed, not with the one that failed.
+      expect(await version()).toBe(3);
       // Tried again while still failing: nothing more is applied, nothing twice.
       await expect(rollups.fold()).rejects.toThrow('injected failure');
       expect(await rolledUp(steady)).toEqual(await expected(steady));
@@ -378,6 +389,7 @@ describe('folding in batches', () => {
     );
     expect(await rolledUp(steady)).toEqual({ views: 13, clicks: 26, taps: 26 });
     expect(await rolledUp(poison)).toEqual({ views: 0, clicks: 1, taps: 1 });
+    expect(await version()).toBeGreaterThanOrEqual(6);
     // 18:00 UTC on 31 May is 23:30 in India: from 18:30 on, it is June there.
     expect(
       await query(

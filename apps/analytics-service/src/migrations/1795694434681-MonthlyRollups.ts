@@ -8,6 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * by month: store and source only, what the products CSV reads). Each product dimension
  * row carries its shop, so a shop's rows are read without joining product_daily.
  * Filled from the daily rollups as they are.
+ * shop_report_versions counts the folds that changed each shop's rollups: the reports keep
+ * their figures under it until the next fold of that shop.
  */
 export class MonthlyRollups1795694434681 implements MigrationInterface {
   name = 'MonthlyRollups1795694434681';
@@ -21,6 +23,9 @@ export class MonthlyRollups1795694434681 implements MigrationInterface {
     );
     await queryRunner.query(
       'CREATE TABLE "analytics"."shop_monthly_dimensions" ("shop_id" uuid NOT NULL, "month" date NOT NULL, "dimension" character varying(16) NOT NULL, "key" character varying(255) NOT NULL, "views" integer NOT NULL DEFAULT \'0\', "clicks" integer NOT NULL DEFAULT \'0\', CONSTRAINT "PK_3e45d3b8ca361b6737a8d5480af" PRIMARY KEY ("shop_id", "month", "dimension", "key"))',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "analytics"."shop_report_versions" ("shop_id" uuid NOT NULL, "version" bigint NOT NULL DEFAULT \'1\', CONSTRAINT "PK_shop_report_versions" PRIMARY KEY ("shop_id"))',
     );
     await queryRunner.query(
       'ALTER TABLE "analytics"."product_daily_dimensions" ADD "shop_id" uuid',
@@ -73,6 +78,7 @@ export class MonthlyRollups1795694434681 implements MigrationInterface {
     await queryRunner.query(
       'ALTER TABLE "analytics"."product_daily_dimensions" DROP COLUMN "shop_id"',
     );
+    await queryRunner.query('DROP TABLE "analytics"."shop_report_versions"');
     await queryRunner.query('DROP TABLE "analytics"."shop_monthly_dimensions"');
     await queryRunner.query('DROP TABLE "analytics"."product_monthly_dimensions"');
     await queryRunner.query('DROP TABLE "analytics"."product_monthly"');

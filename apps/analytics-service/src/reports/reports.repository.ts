@@ -48,6 +48,15 @@ export interface DimensionRow {
 export class ReportsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** The shop's report version: raised by each fold that changes its rollups (0: none yet). */
+  async version(shopId: string): Promise<string> {
+    const [row] = (await this.dataSource.query(
+      'SELECT version FROM analytics.shop_report_versions WHERE shop_id = $1',
+      [shopId],
+    )) as Array<{ version: string }>;
+    return row?.version ?? '0';
+  }
+
   async shopTotals(shopId: string, range: DateRange): Promise<ShopTotalsRow> {
     const [row] = (await this.dataSource.query(
       `SELECT coalesce(sum(views), 0)::int AS views, coalesce(sum(clicks), 0)::int AS clicks,

@@ -16,7 +16,16 @@ import { CONFIG, ServiceError } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
 import { clickThroughRate, CSV_DIMENSIONS, dailyCsv, productsCsv } from './csv';
-import { datesOf, type DateRange, monthPlan, previousRange, rangeOf, todayIn } from './date-range';
+import { ReportsCache } from './reports-cache';
+import {
+  datesOf,
+  type DateRange,
+  monthPlan,
+  type MonthPlan,
+  previousRange,
+  rangeOf,
+  todayIn,
+} from './date-range';
 import {
   type DimensionRow,
   type ProductFiguresRow,
@@ -68,6 +77,7 @@ function filled<T extends { date: string }>(
 export class ReportsService {
   constructor(
     private readonly reports: ReportsRepository,
+    private readonly cache: ReportsCache,
     private readonly refs: RefsResolver,
     @Inject(CONFIG) private readonly config: AnalyticsConfig,
   ) {}
@@ -75,14 +85,19 @@ export class ReportsService {
   async overview(caller: Caller, query: AnalyticsRangeQuery): Promise<AnalyticsOverview> {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const plan = this.planOf(range);
-    const [totals, previous, days, dimensions, top] = await Promise.all([
-      this.reports.shopTotals(shop.shopId, range),
-      this.reports.shopTotals(shop.shopId, previousRange(range)),
-      this.reports.shopDays(shop.shopId, range),
-      this.reports.shopDimensions(shop.shopId, plan),
-      this.reports.productFigures(shop.shopId, plan, TOP_CANDIDATES),
-    ]);
+    const [totals, previous, days, dimensions, top] = await this.figures(
+      shop.shopId,
+      'overview',
+      range,
+      (plan) =>
+        Promise.all([
+          this.reports.shopTotals(shop.shopId, range),
+          this.reports.shopTotals(shop.shopId, previousRange(range)),
+          this.reports.shopDays(shop.shopId, range),
+          this.reports.shopDimensions(shop.shopId, plan),
+          this.reports.productFigures(shop.shopId, plan, TOP_CANDIDATES),
+        ]),
+    );
     const products = await this.refs.productsNow(top.map((p) => p.productId));
     return {
       range: this.described(range),
@@ -128,8 +143,10 @@ export class ReportsService {
 
   async productClicks(caller: Caller, query: AnalyticsRangeQuery): Promise<ProductClicks[]> {
     const shop = await this.ownShop(caller);
-    const plan = this.planOf(this.rangeOf(query));
-    return (await this.reports.productFigures(shop.shopId, plan)).map(productClicksOf);
+    const figures = await this.figures(shop.shopId, 'products', this.rangeOf(query), (plan) =>
+      this.reports.productFigures(shop.shopId, plan),
+    );
+    return figures.map(productClicksOf);
   }
 
   async product(caller: Caller, id: string, query: AnalyticsRangeQuery): Promise<ProductAnalytics> {
@@ -171,10 +188,12 @@ export class ReportsService {
   async exportCsv(caller: Caller, query: AnalyticsRangeQuery) {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const [days, dimensions] = await Promise.all([
-      this.reports.shopDays(shop.shopId, range),
-      this.reports.shopDimensionDays(shop.shopId, range, CSV_DIMENSIONS),
-    ]);
+    const [days, dimensions] = await this.figures(shop.shopId, 'daily-csv', range, () =>
+      Promise.all([
+        this.reports.shopDays(shop.shopId, range),
+        this.reports.shopDimensionDays(shop.shopId, range, CSV_DIMENSIONS),
+      ]),
+    );
     return {
       filename: `kartlink-${shop.shopUrl}-${range.from}-to-${range.to}.csv`,
       csv: dailyCsv(
@@ -191,11 +210,12 @@ export class ReportsService {
   async exportProductsCsv(caller: Caller, query: AnalyticsRangeQuery) {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const plan = this.planOf(range);
-    const [figures, dimensions] = await Promise.all([
-      this.reports.productFigures(shop.shopId, plan),
-      this.reports.productDimensionClicks(shop.shopId, plan, ['store', 'source']),
-    ]);
+    const [figures, dimensions] = await this.figures(shop.shopId, 'products-csv', range, (plan) =>
+      Promise.all([
+        this.reports.productFigures(shop.shopId, plan),
+        this.reports.productDimensionClicks(shop.shopId, plan, ['store', 'source']),
+      ]),
+    );
     const now = await this.refs.productsNow(figures.map((p) => p.productId));
     return {
       filename: `kartlink-${shop.shopUrl}-products-${range.from}-to-${range.to}.csv`,
@@ -226,9 +246,21 @@ export class ReportsService {
     return result.range;
   }
 
-  /** How the range is read: whole months from the monthly rollups, the edge days from the daily ones. */
-  private planOf(range: DateRange) {
-    return monthPlan(range, todayIn(this.config.ANALYTICS_TIMEZONE));
+  /**
+   * Figures of the rollups for a report and range: remembered under the shop's report version
+   * (ReportsCache), else loaded, reading whole months from the monthly rollups and the edge
+   * days from the daily ones (monthPlan).
+   */
+  private async figures<T>(
+    shopId: string,
+    report: string,
+    range: DateRange,
+    load: (plan: MonthPlan) => Promise<T>,
+  ): Promise<T> {
+    const version = await this.reports.version(shopId);
+    return this.cache.figures(`${shopId}|${version}|${report}|${range.from}|${range.to}`, () =>
+      load(monthPlan(range, todayIn(this.config.ANALYTICS_TIMEZONE))),
+    );
   }
 
   private described(range: DateRange) {

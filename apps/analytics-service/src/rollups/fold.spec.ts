@@ -72,7 +72,6 @@ describe('foldEvents', () => {
       {
         shopId: SHOP,
         day: '2024-03-09',
-        shopId: SHOP,
         dimension: 'referrer',
         key: 'direct',
         views: 1,
@@ -81,7 +80,6 @@ describe('foldEvents', () => {
       {
         shopId: SHOP,
         day: '2024-03-09',
-        shopId: SHOP,
         dimension: 'referrer',
         key: 'instagram.com',
         views: 1,
@@ -90,7 +88,6 @@ describe('foldEvents', () => {
       {
         shopId: SHOP,
         day: '2024-03-09',
-        shopId: SHOP,
         dimension: 'region',
         key: 'Asia/Kolkata',
         views: 2,
@@ -100,7 +97,6 @@ describe('foldEvents', () => {
       {
         shopId: SHOP,
         day: '2024-03-09',
-        shopId: SHOP,
         dimension: 'source',
         key: 'instagram',
         views: 1,

@@ -10,6 +10,10 @@ import {
   tapKey,
 } from './fold';
 
+/** The advisory lock space of the repeated-tap keys (the two-number form: apart from any other). */
+const TAP_LOCK_SPACE = 0x74617073; // "taps"
+const TAP_LOCK_BUCKETS = 1024;
+
 const columns = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((row) => row[key]);
 
 /** The rollup tables: folding events into them, and the click totals owed to shop-service. */
@@ -50,8 +54,8 @@ export class RollupsRepository {
   /**
    * Times of the clicks already counted (folded, not repeats) that the batch's people clicks
    * could repeat: same visitor, product and store, within the window of one of them, by
-   * tapKey. Locks each key first (until the transaction ends), so that two folds holding taps of
-   * the same visitor take turns and the second sees what the first counted.
+   * tapKey. Locks each key's bucket first (until the transaction ends), so that two folds
+   * holding taps of the same visitor take turns and the second sees what the first counted.
    */
   async countedClicksNear(
     manager: EntityManager,
@@ -60,11 +64,13 @@ export class RollupsRepository {
     const clicks = events.filter(countable);
     const counted = new Map<string, number[]>();
     if (clicks.length === 0) return counted;
-    const keys = [...new Set(clicks.map(tapKey))].sort();
+    const keys = [...new Set(clicks.map(tapKey))];
+    // A lock per bucket of keys (TAP_LOCK_BUCKETS at most, whatever the batch: one lock per key
+    // ran out of PostgreSQL's lock table with large batches), taken in order.
     await manager.query(
-      `SELECT pg_advisory_xact_lock(h) FROM (
-         SELECT hashtextextended('analytics-tap|' || k, 0) AS h FROM unnest($1::text[]) AS k
-          ORDER BY h OFFSET 0) locks`,
+      `SELECT pg_advisory_xact_lock(${TAP_LOCK_SPACE}, b) FROM (
+         SELECT DISTINCT abs(hashtext(k) % ${TAP_LOCK_BUCKETS}) AS b FROM unnest($1::text[]) AS k
+          ORDER BY b OFFSET 0) locks`,
       [keys],
     );
     const times = clicks.map((c) => c.at);
@@ -167,6 +173,15 @@ export class RollupsRepository {
           columns(days, 'taps'),
           columns(days, 'productViews'),
         ],
+      );
+    }
+    if (days.length > 0) {
+      // The shops whose figures changed: their reports read afresh (ReportsCache).
+      await manager.query(
+        `INSERT INTO analytics.shop_report_versions (shop_id)
+         SELECT DISTINCT unnest($1::uuid[]) ORDER BY 1
+         ON CONFLICT (shop_id) DO UPDATE SET version = shop_report_versions.version + 1`,
+        [columns(days, 'shopId')],
       );
     }
     // Each daily table and its monthly sums in one statement: the month rows take the batch's
