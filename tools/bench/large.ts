@@ -350,8 +350,6 @@ async function main() {
         );
     }
 
-    // The routes' figures so far, kept should the cold replica fail.
-    console.table(rows);
     const replica = await coldGateway(run.env);
     cold = replica.child;
     let next = 0;
