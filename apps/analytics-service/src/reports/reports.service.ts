@@ -75,6 +75,9 @@ function filled<T extends { date: string }>(
 /** What the owner reads: always their own shop, found from the caller, never from the request. */
 @Injectable()
 export class ReportsService {
+  /** Products CSVs being built, by the figures they are built from (only while building). */
+  private readonly productCsvBuilds = new WeakMap<object, Promise<string>>();
+
   constructor(
     private readonly reports: ReportsRepository,
     private readonly cache: ReportsCache,
@@ -216,19 +219,35 @@ export class ReportsService {
         this.reports.productDimensionClicks(shop.shopId, plan, ['store', 'source']),
       ]),
     );
-    const now = await this.refs.productsNow(figures.map((p) => p.productId));
+    // Exports of the same figures at the same time share one build: titles asked once.
+    let csv = this.productCsvBuilds.get(figures);
+    if (!csv) {
+      const building = this.productsCsvOf(shop.shopId, figures, dimensions);
+      this.productCsvBuilds.set(figures, building);
+      csv = building.finally(() => this.productCsvBuilds.delete(figures));
+    }
     return {
       filename: `kartlink-${shop.shopUrl}-products-${range.from}-to-${range.to}.csv`,
-      csv: productsCsv(
-        figures.map((p) => {
-          const product = now.get(p.productId);
-          return product && product.shopId === shop.shopId
-            ? { ...p, title: product.title, shortCode: product.shortCode }
-            : { ...p, title: DELETED_PRODUCT, shortCode: '' };
-        }),
-        dimensions,
-      ),
+      csv: await csv,
     };
+  }
+
+  /** The products CSV of these figures, with each product's title and short code as they are now. */
+  private async productsCsvOf(
+    shopId: string,
+    figures: readonly ProductFiguresRow[],
+    dimensions: Parameters<typeof productsCsv>[1],
+  ): Promise<string> {
+    const now = await this.refs.productsNow(figures.map((p) => p.productId));
+    return productsCsv(
+      figures.map((p) => {
+        const product = now.get(p.productId);
+        return product && product.shopId === shopId
+          ? { ...p, title: product.title, shortCode: product.shortCode }
+          : { ...p, title: DELETED_PRODUCT, shortCode: '' };
+      }),
+      dimensions,
+    );
   }
 
   private async ownShop(caller: Caller): Promise<ShopRef> {
