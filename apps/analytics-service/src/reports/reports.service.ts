@@ -146,10 +146,9 @@ export class ReportsService {
 
   async productClicks(caller: Caller, query: AnalyticsRangeQuery): Promise<ProductClicks[]> {
     const shop = await this.ownShop(caller);
-    const figures = await this.figures(shop.shopId, 'products', this.rangeOf(query), (plan) =>
-      this.reports.productFigures(shop.shopId, plan),
+    return this.figures(shop.shopId, 'products', this.rangeOf(query), async (plan) =>
+      (await this.reports.productFigures(shop.shopId, plan)).map(productClicksOf),
     );
-    return figures.map(productClicksOf);
   }
 
   async product(caller: Caller, id: string, query: AnalyticsRangeQuery): Promise<ProductAnalytics> {
@@ -191,19 +190,18 @@ export class ReportsService {
   async exportCsv(caller: Caller, query: AnalyticsRangeQuery) {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const [days, dimensions] = await this.figures(shop.shopId, 'daily-csv', range, () =>
-      Promise.all([
+    // Nothing of it comes from elsewhere: the CSV text itself is kept.
+    const csv = await this.figures(shop.shopId, 'daily-csv', range, async () => {
+      const [days, dimensions] = await Promise.all([
         this.reports.shopDays(shop.shopId, range),
         this.reports.shopDimensionDays(shop.shopId, range, CSV_DIMENSIONS),
-      ]),
-    );
-    return {
-      filename: `kartlink-${shop.shopUrl}-${range.from}-to-${range.to}.csv`,
-      csv: dailyCsv(
+      ]);
+      return dailyCsv(
         filled(range, days, (date) => ({ date, views: 0, clicks: 0, uniqueVisitors: 0, taps: 0 })),
         dimensions,
-      ),
-    };
+      );
+    });
+    return { filename: `kartlink-${shop.shopUrl}-${range.from}-to-${range.to}.csv`, csv };
   }
 
   /**
