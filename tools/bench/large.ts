@@ -157,6 +157,20 @@ async function seedHistory(bigShopId: string) {
   return (count: number) => insertEvents(count, false, 7);
 }
 
+/** The page size of the public shop page's product list (the web app's). */
+const PUBLIC_PAGE = 24;
+
+/** The cursor of each page of the big shop's public list: the id of each page's last product. */
+async function pageCursors(shopId: string): Promise<string[]> {
+  const rows = await pgQuery<{ id: string }>(
+    `SELECT id FROM (SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n
+                       FROM shop.products WHERE shop_id = $1 AND show_on_shop) t
+      WHERE n % ${PUBLIC_PAGE} = 0 ORDER BY n`,
+    [shopId],
+  );
+  return rows.map((row) => row.id);
+}
+
 interface Figures {
   rps: number;
   p50: number;
@@ -290,14 +304,36 @@ async function main() {
     owned('CSV export, 365 d', `/api/analytics/export.csv?${range(365)}`);
     owned('CSV products export, 365 d', `/api/analytics/products.csv?${range(365)}`);
     routes.push([
-      'public shop products (10,000)',
+      'public shop products (10,000), whole list',
       () => `/api/shop/${shopUrl}/urls`,
+      {},
+      TARGET_MS,
+    ]);
+    // The shop page's requests: its first page, then a page after each page's last product.
+    const cursors = await pageCursors(bigShopId);
+    routes.push([
+      `public shop products (10,000), first page (${PUBLIC_PAGE})`,
+      () => `/api/shop/${shopUrl}/urls?limit=${PUBLIC_PAGE}`,
+      {},
+      TARGET_MS,
+    ]);
+    let nextCursor = 0;
+    routes.push([
+      `public shop products (10,000), all ${cursors.length} pages in turn`,
+      () =>
+        `/api/shop/${shopUrl}/urls?limit=${PUBLIC_PAGE}&after=${cursors[nextCursor++ % cursors.length]}`,
       {},
       TARGET_MS,
     ]);
     routes.push([
       'public shop products (100)',
       () => '/api/shop/bench-small-1/urls',
+      {},
+      TARGET_MS,
+    ]);
+    routes.push([
+      `public shop products (100), first page (${PUBLIC_PAGE})`,
+      () => `/api/shop/bench-small-1/urls?limit=${PUBLIC_PAGE}`,
       {},
       TARGET_MS,
     ]);
