@@ -262,7 +262,9 @@ export class ProductsService {
       entry = row
         ? { kind: 'found', product: toPublicProduct(row, url, this.config.PUBLIC_URL) }
         : { kind: 'missing' };
-      await this.cache.setProduct(url, code, entry);
+      // Not waited for: the answer does not depend on it, and a later write's DEL follows it on
+      // the same Redis connection. A write that fails costs the next read a query, no more.
+      void this.cache.setProduct(url, code, entry).catch(() => undefined);
     }
     if (entry.kind === 'missing') throw ServiceError.notFound(ProductMessages.notFound);
     return entry.product;
