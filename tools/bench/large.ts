@@ -1,6 +1,7 @@
 import { pgQuery } from '@kartlink/testing';
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { findFreePort } from '@kartlink/infra';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -218,7 +219,13 @@ async function coldGateway(
     webOrigins: [url],
     nodeEnv: 'production',
     logLevel: 'warn',
-    extraEnv: { PUBLIC_READ_CACHE_MS: '0', RATE_LIMIT_MAX: '1000000' },
+    // Production mode wants a NATS user (as benchStack's); the local server lets any in.
+    extraEnv: {
+      PUBLIC_READ_CACHE_MS: '0',
+      RATE_LIMIT_MAX: '1000000',
+      NATS_USER: 'kartlink-bench-cold',
+      NATS_PASSWORD: randomBytes(24).toString('base64url'),
+    },
   });
   const child = spawn(process.execPath, [resolve(rootDir, 'apps/gateway/dist/main.js')], {
     cwd: rootDir,
