@@ -37,27 +37,37 @@ const NEWEST = 'ORDER BY p.created_at DESC, p.id DESC';
 const MATCHES = (alias: string, param: string) =>
   `(${alias}.title ILIKE ${param} OR ${alias}.brand ILIKE ${param} OR ${alias}.short_code ILIKE ${param})`;
 
-/** The owner's page: the shop, how many match, and the page's rows (none past the end). */
-const ownerPage = (search: boolean) => `
-  SELECT s.id AS "shopId", s.shop_url AS "shopUrl", t.total, ${OWNER_COLUMNS}
+/** The owner's page: the shop, how many match (kept by the products' triggers, migration
+ * ShopProductCount: no count per page), and the page's rows (none past the end). */
+const OWNER_PAGE = `
+  SELECT s.shop_url AS "shopUrl", s.product_count AS total, ${OWNER_COLUMNS}
     FROM shop.shops s
-   CROSS JOIN LATERAL (${
-     search
-       ? `SELECT count(*)::int AS total FROM shop.products c
-           WHERE c.shop_id = s.id AND ${MATCHES('c', '$4')}`
-       : // Kept by the products' triggers (migration ShopProductCount): no count per page.
-         'SELECT s.product_count AS total'
-   }) t
     LEFT JOIN LATERAL (
-         SELECT i.id FROM shop.products i
-          WHERE i.shop_id = s.id${search ? ` AND ${MATCHES('i', '$4')}` : ''}
+         SELECT i.id FROM shop.products i WHERE i.shop_id = s.id
           ORDER BY i.created_at DESC, i.id DESC OFFSET $2 LIMIT $3) ids ON true
     LEFT JOIN shop.products p ON p.id = ids.id
    WHERE s.user_id = $1
    ${NEWEST}`;
 
 /**
- * The hot reads of products, in plain SQL on the service's pool: one round trip each, only the
+ * A search of the owner's products ($1: the shop's id, known when it is planned): how many
+ * match, and the page's rows. Planned for the shop's own id (not joined from the owner's row),
+ * the page is an ordered scan of products_shop_newest that stops at the page's end (~1 ms for a
+ * common word in 10,000 products, 8 ms when planned for an unknown shop).
+ */
+const SEARCH_PAGE = `
+  SELECT t.total, ${OWNER_COLUMNS}
+    FROM (SELECT count(*)::int AS total FROM shop.products c
+           WHERE c.shop_id = $1 AND ${MATCHES('c', '$4')}) t
+    LEFT JOIN LATERAL (
+         SELECT i.id FROM shop.products i WHERE i.shop_id = $1 AND ${MATCHES('i', '$4')}
+          ORDER BY i.created_at DESC, i.id DESC OFFSET $2 LIMIT $3) ids ON true
+    LEFT JOIN shop.products p ON p.id = ids.id
+   ${NEWEST}`;
+
+/**
+ * The hot reads of products, in plain SQL on the service's pool: one round trip each (but a
+ * search of the owner's), only the
  * columns the answers need, no entity objects. Statements without a search are prepared once
  * per connection (named), so PostgreSQL plans them once.
  */
@@ -66,31 +76,38 @@ export class ProductReads {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * A page of the owner's products, newest first, with how many match, in one query; null when
-   * the owner has no shop (or one without a URL yet). The page's ids come from the index alone
+   * A page of the owner's products, newest first, with how many match, in one query (a search:
+   * two, the shop's id first); null when the owner has no shop (or one without a URL yet). The page's ids come from the index alone
    * (index-only scan of products_shop_newest): a deep page skips index entries, not rows.
    */
   async ownerPage(
     userId: string,
     options: { offset: number; limit: number; search?: string },
   ): Promise<{ shopUrl: string; total: number; rows: ProductRow[] } | null> {
-    const values: unknown[] = [userId, options.offset, options.limit];
-    let statement: QueryConfig;
-    if (options.search) {
-      values.push(`%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      // Not prepared: a generic plan cannot see the pattern, and the trigram index needs it.
-      statement = { text: ownerPage(true), values };
-    } else statement = { name: 'shop-owner-page', text: ownerPage(false), values };
-    const found = await this.query<ProductRow & { shopUrl: string | null; total: number }>(
-      statement,
-    );
-    const first = found[0];
-    if (!first?.shopUrl) return null;
-    return {
-      shopUrl: first.shopUrl,
-      total: first.total,
-      rows: first.id === null ? [] : found,
-    };
+    if (!options.search) {
+      const found = await this.query<ProductRow & { shopUrl: string | null; total: number }>({
+        name: 'shop-owner-page',
+        text: OWNER_PAGE,
+        values: [userId, options.offset, options.limit],
+      });
+      const first = found[0];
+      if (!first?.shopUrl) return null;
+      return { shopUrl: first.shopUrl, total: first.total, rows: first.id === null ? [] : found };
+    }
+    const [shop] = await this.query<{ id: string; shopUrl: string | null }>({
+      name: 'shop-owner-shop',
+      text: 'SELECT id, shop_url AS "shopUrl" FROM shop.shops WHERE user_id = $1',
+      values: [userId],
+    });
+    if (!shop?.shopUrl) return null;
+    const like = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Not prepared: planned for this shop and this pattern (the trigram index needs the pattern).
+    const found = await this.query<ProductRow & { total: number }>({
+      text: SEARCH_PAGE,
+      values: [shop.id, options.offset, options.limit, like],
+    });
+    const first = found[0]!;
+    return { shopUrl: shop.shopUrl, total: first.total, rows: first.id === null ? [] : found };
   }
 
   /**
