@@ -230,6 +230,52 @@ describe('public shop and product pages', () => {
     }
   });
 
+  it('shows a large shop a page at a time: the first from its HTML, the next as the visitor scrolls', async () => {
+    const { shopUrl } = await shopWithProduct();
+    // 59 more, older than the first (seeded in SQL: the free plan stops at 25).
+    await pgQuery(
+      `INSERT INTO shop.products (shop_id, short_code, title, store_urls, created_at)
+       SELECT s.id, 'bell-' || i, 'Brass bell ' || i,
+              jsonb_build_array('https://www.amazon.in/dp/B0BELL' || i, 'https://www.flipkart.com/p/bell-' || i),
+              now() - i * interval '1 minute'
+         FROM shop.shops s CROSS JOIN generate_series(1, 59) i WHERE s.shop_url = $1`,
+      [shopUrl],
+    );
+    const page = await phonePage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/urls')) pages.push(new URL(request.url()).search);
+    });
+    await page.goto(at(`/${shopUrl}`));
+    await page.getByRole('heading', { level: 1, name: 'Diya House' }).waitFor();
+    await takenOver(page);
+    const cards = () => page.locator('#root article.product-card').count();
+    // The first page came with the HTML: no request for it.
+    expect(await cards()).toBe(24);
+    expect(pages).toEqual([]);
+
+    // Scrolled down: the next pages come one after another, to the last, short one.
+    for (let turn = 0; turn < 20 && (await cards()) < 60; turn += 1) {
+      await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+      await page.waitForTimeout(300);
+    }
+    expect(await cards()).toBe(60);
+    const titles = await page.locator('#root article.product-card h3').allTextContents();
+    expect(new Set(titles).size).toBe(60);
+    expect(titles[0]).toBe('Brass diya set of 4');
+    expect(titles[59]).toBe('Brass bell 59');
+    expect(pages).toHaveLength(2);
+    expect(pages.every((search) => /^\?limit=24&after=[0-9a-f-]{36}$/.test(search))).toBe(true);
+    expect(await page.getByRole('button', { name: 'Show more products' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('tells a visitor when a product link does not exist', async () => {
     const { shopUrl } = await shopWithProduct();
     const page = await phonePage();

@@ -286,3 +286,60 @@ describe('public product reads', () => {
     expect(privateRead.body.error).toContain('private');
   });
 });
+
+describe('public product list in pages', () => {
+  it('pages the shown products with limit and after, newest first, as the whole list orders them', async () => {
+    const { owner, shopUrl } = await shopOwner();
+    for (let i = 1; i <= 7; i += 1)
+      await owner.post<Product>('/urls', { ...kurta, title: `Kurta ${i}`, showOnShop: i !== 4 });
+    const visitor = new Visitor();
+    const whole = (await visitor.call<PublicProduct[]>('GET', `/shop/${shopUrl}/urls`)).body.data;
+    expect(whole.map((p) => p.title)).toEqual([
+      'Kurta 7',
+      'Kurta 6',
+      'Kurta 5',
+      'Kurta 3',
+      'Kurta 2',
+      'Kurta 1',
+    ]);
+
+    const pages: PublicProduct[][] = [];
+    let after = '';
+    for (;;) {
+      const page = await visitor.call<PublicProduct[]>(
+        'GET',
+        `/shop/${shopUrl}/urls?limit=4${after ? `&after=${after}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      pages.push(page.body.data);
+      if (page.body.data.length < 4) break;
+      after = page.body.data[3]!.id;
+    }
+    expect(pages.map((page) => page.length)).toEqual([4, 2]);
+    expect(pages.flat()).toEqual(whole);
+    expect(pages[0]![0]).not.toHaveProperty('clicks');
+
+    // A write shows at once on the pages too.
+    const newest = (await owner.post<Product>('/urls', { ...kurta, title: 'Kurta 8' })).body.data;
+    const first = await visitor.call<PublicProduct[]>('GET', `/shop/${shopUrl}/urls?limit=4`);
+    expect(first.body.data.map((p) => p.id)[0]).toBe(newest.id);
+
+    // A cursor naming no product of this shop: an empty page.
+    const unknown = await visitor.call<PublicProduct[]>(
+      'GET',
+      `/shop/${shopUrl}/urls?limit=4&after=00000000-0000-4000-8000-000000000000`,
+    );
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data).toEqual([]);
+
+    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'limit=2.5', 'limit=4&after=nope']) {
+      const refused = await visitor.call('GET', `/shop/${shopUrl}/urls?${query}`);
+      expect([query, refused.status]).toEqual([query, 400]);
+    }
+
+    await owner.call('PUT', '/shop/settings', { isShopPublic: false });
+    const privatePage = await visitor.call('GET', `/shop/${shopUrl}/urls?limit=4`);
+    expect(privatePage.status).toBe(403);
+    expect(privatePage.body.error).toContain('private');
+  });
+});

@@ -5,6 +5,7 @@ import { AnalyticsRefsRepository } from './analytics/analytics-refs.repository';
 import { ProductClicksConsumer } from './analytics/product-clicks.consumer';
 import type { ShopConfig } from './config';
 import { database, entities } from './database';
+import { ProductReads } from './products/product-reads';
 import { ProductsController } from './products/products.controller';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
@@ -33,6 +34,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       BannersConsumer,
       ShopsService,
       ProductsRepository,
+      ProductReads,
       ShortLinkResolver,
       ProductsService,
       AnalyticsRefsRepository,

@@ -5,6 +5,7 @@ import { CreateProducts1795319249576 } from './migrations/1795319249576-CreatePr
 import { AddShopBanners1795496135065 } from './migrations/1795496135065-AddShopBanners';
 import { AddStoreRouting1795671896650 } from './migrations/1795671896650-AddStoreRouting';
 import { LargeShopProducts1795689546767 } from './migrations/1795689546767-LargeShopProducts';
+import { ShopProductCount1795700000000 } from './migrations/1795700000000-ShopProductCount';
 import { ProductEntity } from './products/product.entity';
 import { ShopEntity } from './shops/shop.entity';
 
@@ -19,6 +20,7 @@ export const database = {
     AddShopBanners1795496135065,
     AddStoreRouting1795671896650,
     LargeShopProducts1795689546767,
+    ShopProductCount1795700000000,
   ],
 };
 

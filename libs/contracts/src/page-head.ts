@@ -114,13 +114,16 @@ export function shopPageHead(
   shop: PublicShop,
   products: readonly PublicProduct[],
   base: string,
+  /** How many products the shop shows, when `products` is only the first page of them. */
+  productCount?: number,
 ): PageHead {
   const url = `${base}${shopPagePath(shop.shopUrl)}`;
   const name = shop.shopName;
   const visible = products.filter((product) => product.showOnShop);
+  const count = productCount ?? visible.length;
   const description = clip(
     firstText(shop.seo?.description, shop.shopDescription) ??
-      `${name} on ${SITE_NAME}: ${visible.length} ${visible.length === 1 ? 'product' : 'products'}, each one tap from the store.`,
+      `${name} on ${SITE_NAME}: ${count} ${count === 1 ? 'product' : 'products'}, each one tap from the store.`,
   );
   const image = shareImage(base, shop, shop.shopPhotoURL, name);
   const banner = shop.banners?.enabled ? shop.banners.images[0]?.url : undefined;

@@ -16,11 +16,18 @@ export const PUBLIC_URL_META = 'kartlink:public-url';
  */
 export const EMBEDDED_DATA_ID = 'kartlink-data';
 
+/**
+ * The public shop page's products come in pages of this many (GET /api/shop/{shopUrl}/urls
+ * ?limit=…&after=…): the server renders and embeds the first, the page asks for the next as the
+ * visitor scrolls near the end. Divisible by the grid's 2, 3 and 4 columns.
+ */
+export const PUBLIC_PRODUCTS_PAGE = 24;
+
 /** What that script holds: each part is exactly the `data` of the public API's answer. */
 export interface EmbeddedPublicData {
   /** GET /api/shop/{shopUrl}: on a shop page and on a product page. */
   shop?: { shopUrl: string; data: PublicShop };
-  /** GET /api/shop/{shopUrl}/urls: on a shop page. */
+  /** GET /api/shop/{shopUrl}/urls?limit=PUBLIC_PRODUCTS_PAGE (the first page): on a shop page. */
   products?: { shopUrl: string; data: PublicProduct[] };
   /** GET /api/url/shop/{shopUrl}/{shortCode}: on a product page. */
   product?: { shopUrl: string; shortCode: string; data: PublicProduct };

@@ -56,6 +56,11 @@ const FORMATS: Record<
     validate: (value) => shopUrlProblem(value) === undefined,
     message: (_field, value) => shopUrlProblem(value) ?? DefaultErrorMessage.validation,
   },
+  // A page size in a query (the public shop's product list): a whole number, 1 to 100.
+  'page-limit': {
+    validate: (value) => /^(?:[1-9][0-9]?|100)$/.test(value),
+    message: (field) => `${field} must be a whole number from 1 to 100.`,
+  },
   // An IANA time zone as browsers report it; blank is "not said".
   'time-zone': {
     validate: (value) => value.trim() === '' || TIME_ZONE.test(value.trim()),

@@ -132,12 +132,19 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
     );
   }
 
-  /** GET /api/shop/{shopUrl}/urls: the products a public shop shows. */
-  products(shopUrl: string) {
-    return this.read(shopUrl, 'products', async () =>
+  /**
+   * GET /api/shop/{shopUrl}/urls: the products a public shop shows, all of them or a page
+   * (`limit` of them after the product `after`). Each page is an entry of its own.
+   */
+  products(shopUrl: string, page?: { limit: number; after?: string }) {
+    const key = page ? `products:${page.limit}:${page.after ?? ''}` : 'products';
+    return this.read(shopUrl, key, async () =>
       Promise.all(
         (
-          await this.services.request<PublicProduct[]>(Subjects.shop.publicProducts, { shopUrl })
+          await this.services.request<PublicProduct[]>(Subjects.shop.publicProducts, {
+            shopUrl,
+            ...(page ? { page } : {}),
+          })
         ).map((product) => this.withTapToken(shopUrl, product)),
       ),
     );

@@ -22,11 +22,32 @@ const SHOP = read(
   pathParams({ shopUrl: shopUrlParam }),
   'PublicShop',
 );
-const PRODUCTS = read(
-  'The products shown on a public shop, newest first',
-  pathParams({ shopUrl: shopUrlParam }),
-  'PublicProduct[]',
-);
+const PRODUCTS: RouteSchema = {
+  ...read(
+    'The products shown on a public shop, newest first',
+    pathParams({ shopUrl: shopUrlParam }),
+    'PublicProduct[]',
+  ),
+  description:
+    'Without `limit`, every product the shop shows. With `limit`, at most that many (a page): ' +
+    'the next page is asked with `after` set to the id of the last product of this one, until a ' +
+    'page holds fewer than `limit`. A page after a product deleted since is empty.',
+  querystring: {
+    type: 'object',
+    properties: {
+      limit: {
+        type: 'string',
+        format: 'page-limit',
+        description: 'products per page, 1 to 100; all of them when left out',
+      },
+      after: {
+        type: 'string',
+        format: 'uuid',
+        description: 'the id of the last product of the page before (with limit)',
+      },
+    },
+  },
+};
 const STATS = read(
   'What a visitor may know about a public shop: { productCount } (click counts stay private to the owner)',
   pathParams({ shopUrl: shopUrlParam }),
@@ -58,12 +79,16 @@ export function registerPublicRoutes(app: NestFastifyApplication) {
     },
   );
 
-  fastify.get<{ Params: { shopUrl: string } }>(
+  fastify.get<{ Params: { shopUrl: string }; Querystring: { limit?: string; after?: string } }>(
     '/api/shop/:shopUrl/urls',
     { schema: PRODUCTS },
     async (request, reply) => {
       const shopUrl = normalizeShopUrl(request.params.shopUrl);
-      const answer = await cache.products(shopUrl);
+      const { limit, after } = request.query;
+      const page = limit
+        ? { limit: Number(limit), ...(after ? { after: after.trim().toLowerCase() } : {}) }
+        : undefined;
+      const answer = await cache.products(shopUrl, page);
       return sendCachedAnswer(request, reply, answer);
     },
   );

@@ -5,6 +5,7 @@ import {
   normalizeShopUrl,
   type PageHead,
   productPageHead,
+  PUBLIC_PRODUCTS_PAGE,
   shopPageHead,
 } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
@@ -67,13 +68,16 @@ export async function loadPublicPage(
   const base = new URL(publicUrl).origin;
   try {
     if (page.kind === 'shop') {
-      const [{ data: shopData }, { data: products }] = await Promise.all([
+      // The first page of the products, as the page's own query asks for it; the rest come
+      // as the visitor scrolls.
+      const [{ data: shopData }, { data: products }, { data: stats }] = await Promise.all([
         cache.shop(shopUrl),
-        cache.products(shopUrl),
+        cache.products(shopUrl, { limit: PUBLIC_PRODUCTS_PAGE }),
+        cache.stats(shopUrl),
       ]);
       return {
         found: true,
-        head: shopPageHead(shopData, products, base),
+        head: shopPageHead(shopData, products, base, stats.productCount),
         data: { shop: { shopUrl, data: shopData }, products: { shopUrl, data: products } },
       };
     }

@@ -1,9 +1,9 @@
 import { type Product, type PublicProduct, vendorOf } from '@kartlink/contracts';
-import type { ProductEntity } from './product.entity';
+import type { ProductRow, PublicProductRow } from './product-reads';
 
 /** What a visitor sees of a product, field by field: nothing else of the row leaves. */
 export function toPublicProduct(
-  product: ProductEntity,
+  product: PublicProductRow,
   shopUrl: string,
   publicUrl: string,
 ): PublicProduct {
@@ -37,7 +37,7 @@ export function toPublicProduct(
 }
 
 /** What the owner sees: the public fields, the click count and the affiliate switch. */
-export function toProduct(product: ProductEntity, shopUrl: string, publicUrl: string): Product {
+export function toProduct(product: ProductRow, shopUrl: string, publicUrl: string): Product {
   return {
     ...toPublicProduct(product, shopUrl, publicUrl),
     clicks: product.clicks,

@@ -44,8 +44,10 @@ export class ProductsController {
   }
 
   @MessagePattern(Subjects.shop.publicProducts)
-  publicProducts(@Payload() { shopUrl }: { shopUrl: string }) {
-    return this.products.publicProducts(shopUrl);
+  publicProducts(
+    @Payload() { shopUrl, page }: { shopUrl: string; page?: { limit: number; after?: string } },
+  ) {
+    return this.products.publicProducts(shopUrl, page);
   }
 
   @MessagePattern(Subjects.shop.publicStats)

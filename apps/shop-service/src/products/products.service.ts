@@ -34,6 +34,7 @@ import type { ShopEntity } from '../shops/shop.entity';
 import { ShopsService } from '../shops/shops.service';
 import type { ProductEntity } from './product.entity';
 import { toProduct, toPublicProduct } from './product.mapper';
+import { ProductReads } from './product-reads';
 import { ProductsRepository } from './products.repository';
 import { ShortLinkResolver } from './short-links';
 
@@ -78,6 +79,21 @@ function withWarnings(product: Product, warnings: StoreLinkWarning[]): Product {
   return warnings.length ? { ...product, warnings } : product;
 }
 
+/** The most products one page of a public shop's list holds (the gateway checks it first). */
+const PUBLIC_PAGE_MAX = 100;
+
+const badCursor = () =>
+  ServiceError.validation(
+    [{ path: 'after', msg: 'after must be the id of a product of this shop' }],
+    'after must be the id of a product of this shop',
+  );
+
+const noShopYet = () =>
+  new ServiceError(
+    ErrorCode.BAD_REQUEST,
+    'Set up your shop first: choose its URL in the setup wizard.',
+  );
+
 const isCodeTaken = (err: unknown) =>
   err instanceof QueryFailedError &&
   (err as { constraint?: string }).constraint === CODE_CONSTRAINT;
@@ -93,6 +109,7 @@ const codeTaken = () =>
 export class ProductsService {
   constructor(
     private readonly products: ProductsRepository,
+    private readonly reads: ProductReads,
     private readonly shopsService: ShopsService,
     private readonly cache: ShopCache,
     private readonly services: NatsRequester,
@@ -116,19 +133,20 @@ export class ProductsService {
     };
   }
 
+  /** The owner's products, newest first: one query, the shop's lookup included. */
   async list(caller: Caller, query: ProductListQuery): Promise<ProductPage> {
-    const shop = await this.ownShop(caller);
     const page = query.page ?? 1;
     const limit = query.limit ?? 20;
     const search = query.search?.trim() || undefined;
-    const [rows, total] = await this.products.page(shop.id, {
+    const found = await this.reads.ownerPage(caller.userId, {
       offset: (page - 1) * limit,
       limit,
       search,
     });
+    if (!found) throw noShopYet();
     return {
-      items: rows.map((row) => toProduct(row, shop.shopUrl!, this.config.PUBLIC_URL)),
-      total,
+      items: found.rows.map((row) => toProduct(row, found.shopUrl, this.config.PUBLIC_URL)),
+      total: found.total,
       page,
       limit,
     };
@@ -183,14 +201,27 @@ export class ProductsService {
     };
   }
 
-  /** GET /shop/{shopUrl}/urls: the products shown on a public shop, newest first. */
-  async publicProducts(shopUrl: string): Promise<PublicProduct[]> {
+  /**
+   * GET /shop/{shopUrl}/urls: the products shown on a public shop, newest first; all of them
+   * (SPEC: an array of products), or with `page` at most `page.limit` of them after the product
+   * `page.after` (the last one of the page before). Pages are not kept in Redis: one is an
+   * index range (products_shop_newest), and the gateway keeps the answers it sends.
+   */
+  async publicProducts(
+    shopUrl: string,
+    page?: { limit: number; after?: string },
+  ): Promise<PublicProduct[]> {
     const url = normalizeShopUrl(shopUrl);
     await this.shopsService.publicShop(url);
+    if (page) {
+      if (page.after !== undefined && !isUuid(page.after)) throw badCursor();
+      const limit = Math.min(Math.max(Math.trunc(Number(page.limit)) || 1, 1), PUBLIC_PAGE_MAX);
+      const rows = await this.reads.shownPage(url, limit, page.after);
+      return rows.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL));
+    }
     const cached = await this.cache.products(url);
     if (cached) return cached;
-    const shop = await this.shopsService.findByUrl(url);
-    const shown = shop ? await this.products.shownOnShop(shop.id) : [];
+    const shown = await this.reads.shownOnShop(url);
     const products = shown.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL));
     await this.cache.setProducts(url, products);
     return products;
@@ -202,7 +233,7 @@ export class ProductsService {
     await this.shopsService.publicShop(url);
     const shop = await this.shopsService.findByUrl(url);
     if (!shop) throw ServiceError.notFound(ShopMessages.notFound);
-    const shown = (await this.products.shownOnShop(shop.id)).slice(0, SITEMAP_MAX_URLS - 1);
+    const shown = await this.reads.sitemapPages(shop.id, SITEMAP_MAX_URLS - 1);
     const products = shown.map((row) => ({
       shortCode: row.shortCode,
       updatedAt: row.updatedAt.toISOString(),
@@ -211,27 +242,29 @@ export class ProductsService {
     return { shopUrl: url, updatedAt: latest[latest.length - 1]!, products };
   }
 
-  /** GET /shop/{shopUrl}/stats: from the cached list, so it costs no query when warm. */
+  /** GET /shop/{shopUrl}/stats: a count (a large shop's whole list is megabytes to read). */
   async publicStats(shopUrl: string): Promise<ShopStats> {
-    return { productCount: (await this.publicProducts(shopUrl)).length };
+    const url = normalizeShopUrl(shopUrl);
+    await this.shopsService.publicShop(url);
+    return { productCount: await this.reads.shownCount(url) };
   }
 
   /** GET /url/shop/{shopUrl}/{shortCode}: one product of a public shop with its stores. */
   async publicProduct(shopUrl: string, shortCode: string): Promise<PublicProduct> {
     const url = normalizeShopUrl(shopUrl);
     const code = shortCode.trim().toLowerCase();
-    await this.shopsService.publicShop(url);
-    let entry = await this.cache.product(url, code);
+    // A cold read costs one Redis round trip (both entries), one query and the entry's write.
+    const [shopEntry, cached] = await this.cache.shopAndProduct(url, code);
+    await this.shopsService.publicShop(url, shopEntry);
+    let entry = cached;
     if (!entry) {
-      const shop = await this.shopsService.findByUrl(url);
-      const row =
-        shop && /^[a-z0-9-]{1,40}$/.test(code)
-          ? await this.products.findByCode(shop.id, code)
-          : null;
+      const row = /^[a-z0-9-]{1,40}$/.test(code) ? await this.reads.publicProduct(url, code) : null;
       entry = row
         ? { kind: 'found', product: toPublicProduct(row, url, this.config.PUBLIC_URL) }
         : { kind: 'missing' };
-      await this.cache.setProduct(url, code, entry);
+      // Not waited for: the answer does not depend on it, and a later write's DEL follows it on
+      // the same Redis connection. A write that fails costs the next read a query, no more.
+      void this.cache.setProduct(url, code, entry).catch(() => undefined);
     }
     if (entry.kind === 'missing') throw ServiceError.notFound(ProductMessages.notFound);
     return entry.product;
@@ -305,12 +338,7 @@ export class ProductsService {
 
   private async ownShop(caller: Caller): Promise<ShopEntity> {
     const shop = await this.shopsService.findByOwner(caller.userId);
-    if (!shop?.shopUrl) {
-      throw new ServiceError(
-        ErrorCode.BAD_REQUEST,
-        'Set up your shop first: choose its URL in the setup wizard.',
-      );
-    }
+    if (!shop?.shopUrl) throw noShopYet();
     return shop;
   }
 

@@ -46,6 +46,20 @@ export class ShopCache {
   product(shopUrl: string, shortCode: string) {
     return this.read<CachedProduct>(keys.product(shopUrl, shortCode));
   }
+  /** The shop's entry and one product's, in one round trip (MGET). */
+  async shopAndProduct(
+    shopUrl: string,
+    shortCode: string,
+  ): Promise<[CachedShop | undefined, CachedProduct | undefined]> {
+    const [shop, product] = await this.redis.mget(
+      keys.shop(shopUrl),
+      keys.product(shopUrl, shortCode),
+    );
+    return [
+      shop ? (JSON.parse(shop) as CachedShop) : undefined,
+      product ? (JSON.parse(product) as CachedProduct) : undefined,
+    ];
+  }
   setProduct(shopUrl: string, shortCode: string, value: CachedProduct) {
     return this.write(keys.product(shopUrl, shortCode), value);
   }

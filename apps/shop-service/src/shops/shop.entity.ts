@@ -68,6 +68,10 @@ export class ShopEntity {
   @Column({ type: 'jsonb', default: () => `'{}'` })
   earnings!: Partial<ShopEarnings>;
 
+  /** How many products the shop has: kept by triggers on products (migration), never written here. */
+  @Column({ name: 'product_count', type: 'integer', default: 0, insert: false, update: false })
+  productCount!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

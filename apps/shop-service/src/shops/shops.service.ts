@@ -99,10 +99,13 @@ export class ShopsService {
     }));
   }
 
-  /** GET /shop/{shopUrl}: from the cache when it can; private and missing shops are cached too. */
-  async publicShop(shopUrl: string): Promise<PublicShop> {
+  /**
+   * GET /shop/{shopUrl}: from the cache when it can; private and missing shops are cached too.
+   * `cached`: the shop's cache entry when the caller has already read it.
+   */
+  async publicShop(shopUrl: string, cached?: CachedShop): Promise<PublicShop> {
     const url = normalizeShopUrl(shopUrl);
-    let entry = await this.cache.shop(url);
+    let entry = cached ?? (await this.cache.shop(url));
     if (!entry) {
       entry = toCached(shopUrlProblem(url) ? null : await this.shops.findByUrl(url));
       await this.cache.setShop(url, entry);

@@ -1,4 +1,9 @@
-import type { ApiSuccess, PublicProduct, PublicShop } from '@kartlink/contracts';
+import {
+  type ApiSuccess,
+  PUBLIC_PRODUCTS_PAGE,
+  type PublicProduct,
+  type PublicShop,
+} from '@kartlink/contracts';
 import { api } from '../../../lib/api';
 import { isPublicProduct } from '../utils/product';
 
@@ -7,6 +12,12 @@ const PRODUCT_FETCH_TIMEOUT_MS = 3000;
 /** SPEC section 9: the shop load retries 3 times, the other queries (the data cache's) twice. */
 const SHOP_RETRIES = { maxRetries: 3 };
 const QUERY_RETRIES = { maxRetries: 2 };
+
+/** A page of a shop's products after the first: after the product `after` (the page before's last). */
+interface ProductsPageArgs {
+  shopUrl: string;
+  after: string;
+}
 
 interface ProductArgs {
   shopUrl: string;
@@ -58,8 +69,17 @@ export const storefrontApi = api.injectEndpoints({
       extraOptions: SHOP_RETRIES,
       providesTags: ['Shop'],
     }),
+    /** The first page of the shop's products (the server renders and embeds it). */
     publicShopProducts: build.query<PublicProduct[] | null, string>({
-      query: (shopUrl) => `/shop/${path(shopUrl)}/urls`,
+      query: (shopUrl) => `/shop/${path(shopUrl)}/urls?limit=${PUBLIC_PRODUCTS_PAGE}`,
+      transformResponse: (response) => shopProductsFrom(dataOf(response)),
+      extraOptions: QUERY_RETRIES,
+      providesTags: ['Products'],
+    }),
+    /** Each further page, asked for as the visitor nears the end of the list. */
+    publicShopProductsAfter: build.query<PublicProduct[] | null, ProductsPageArgs>({
+      query: ({ shopUrl, after }) =>
+        `/shop/${path(shopUrl)}/urls?limit=${PUBLIC_PRODUCTS_PAGE}&after=${encodeURIComponent(after)}`,
       transformResponse: (response) => shopProductsFrom(dataOf(response)),
       extraOptions: QUERY_RETRIES,
       providesTags: ['Products'],
@@ -76,5 +96,9 @@ export const storefrontApi = api.injectEndpoints({
   }),
 });
 
-export const { usePublicShopQuery, usePublicShopProductsQuery, usePublicProductQuery } =
-  storefrontApi;
+export const {
+  usePublicShopQuery,
+  usePublicShopProductsQuery,
+  usePublicShopProductsAfterQuery,
+  usePublicProductQuery,
+} = storefrontApi;

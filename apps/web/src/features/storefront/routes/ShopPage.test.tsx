@@ -237,6 +237,74 @@ describe("the shop's lightbox", () => {
 /** Lets the clock run through every retry of SPEC section 9 (1 s, 2 s, 4 s). */
 const throughRetries = () => passTime(1000 + 2000 + 4000 + 500);
 
+describe('a shop of many products', () => {
+  const numbered = (n: number) =>
+    testProduct({
+      id: `a1b2c3d4-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      shortCode: `p${n}`,
+      title: `Product ${n}`,
+    });
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => numbered(from + i));
+
+  it('shows the first page, then each next page after the last product shown, until one is short', async () => {
+    const api = mockShop({
+      'GET /shop/meera-finds/urls': ({ path }) => {
+        const after = new URL(path, 'http://x').searchParams.get('after');
+        if (!after) return ok(range(1, 24));
+        if (after.endsWith('000000000024')) return ok(range(25, 48));
+        return ok(range(49, 50));
+      },
+    });
+    const { user } = renderApp('/meera-finds');
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'Product 24' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 3, name: 'Product 25' })).toBeNull();
+    expect(api.callsTo('GET /shop/meera-finds/urls').map((call) => call.path)).toEqual([
+      '/shop/meera-finds/urls?limit=24',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Show more products' }));
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'Product 48' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more products' }));
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'Product 50' }),
+    ).toBeInTheDocument();
+    // A short page is the last: nothing more to ask for.
+    expect(screen.queryByRole('button', { name: 'Show more products' })).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(50);
+    expect(api.callsTo('GET /shop/meera-finds/urls').map((call) => call.path)).toEqual([
+      '/shop/meera-finds/urls?limit=24',
+      '/shop/meera-finds/urls?limit=24&after=a1b2c3d4-0000-4000-8000-000000000024',
+      '/shop/meera-finds/urls?limit=24&after=a1b2c3d4-0000-4000-8000-000000000048',
+    ]);
+  });
+
+  it('offers to try a failed page again', async () => {
+    let failing = true;
+    mockShop({
+      'GET /shop/meera-finds/urls': ({ path }) => {
+        if (!path.includes('after=')) return ok(range(1, 24));
+        // Refused at once (a 4xx is not retried).
+        return failing
+          ? fail(400, 'after must be the id of a product of this shop', 'VALIDATION_ERROR')
+          : ok(range(25, 26));
+      },
+    });
+    const { user } = renderApp('/meera-finds');
+    await user.click(await screen.findByRole('button', { name: 'Show more products' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load shop products');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'Product 26' }),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('a shop that cannot be shown', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -1,9 +1,13 @@
 import type { PublicProduct, PublicShop } from '@kartlink/contracts';
-import { shopPageTitle } from '@kartlink/contracts';
+import { PUBLIC_PRODUCTS_PAGE, shopPageTitle } from '@kartlink/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { usePublicShopProductsQuery, usePublicShopQuery } from '../api/storefront-api';
+import {
+  usePublicShopProductsAfterQuery,
+  usePublicShopProductsQuery,
+  usePublicShopQuery,
+} from '../api/storefront-api';
 import { TakeOverInTurn } from '../../../components/TakeOverInTurn';
 import { AffiliateDisclosure } from '../components/AffiliateDisclosure';
 import { BannerCarousel } from '../components/BannerCarousel';
@@ -217,6 +221,95 @@ function ProductList({ shop, products, onOpenImages }: ProductListProps) {
           </TakeOverInTurn>
         </li>
       ))}
+      {data.length >= PUBLIC_PRODUCTS_PAGE && (
+        <MoreProducts shop={shop} after={data[data.length - 1]!.id} onOpenImages={onOpenImages} />
+      )}
     </ul>
+  );
+}
+
+/** How far below the screen the end of the list is when the next page is asked for. */
+const NEXT_PAGE_MARGIN = '800px 0px';
+
+interface MoreProductsProps {
+  shop: PublicShop;
+  /** The id of the last product shown: the next page starts after it. */
+  after: string;
+  onOpenImages: (images: string[], title: string) => void;
+}
+
+/**
+ * The products after `after`, a page at a time: asked for when the end of the list comes near
+ * the screen, or with the button (keyboard, or a browser without IntersectionObserver). A full
+ * page ends with the next one's own MoreProducts.
+ */
+function MoreProducts({ shop, after, onOpenImages }: MoreProductsProps) {
+  const [wanted, setWanted] = useState(false);
+  const page = usePublicShopProductsAfterQuery(
+    wanted ? { shopUrl: shop.shopUrl, after } : skipToken,
+  );
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const node = end.current;
+    if (wanted || !node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
+      },
+      { rootMargin: NEXT_PAGE_MARGIN },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [wanted]);
+
+  const items = page.currentData;
+  if (!wanted || (items === undefined && !page.isError)) {
+    return (
+      <li ref={end} className="product-grid__more">
+        {wanted ? (
+          <span role="status">Loading more products…</span>
+        ) : (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setWanted(true)}
+          >
+            Show more products
+          </button>
+        )}
+      </li>
+    );
+  }
+  if (!items) {
+    return (
+      <li className="product-grid__more">
+        <span role="alert">{ShopPageMessages.productsFailed}</span>{' '}
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void page.refetch()}
+        >
+          Try again
+        </button>
+      </li>
+    );
+  }
+  return (
+    <>
+      {items.map((product) => (
+        <li key={product.id}>
+          <ProductCard
+            product={product}
+            to={productPath(shop.shopUrl, product.shortCode)}
+            eager={false}
+            priority={false}
+            onOpenImages={(images) => onOpenImages(images, product.title)}
+          />
+        </li>
+      ))}
+      {items.length >= PUBLIC_PRODUCTS_PAGE && (
+        <MoreProducts shop={shop} after={items[items.length - 1]!.id} onOpenImages={onOpenImages} />
+      )}
+    </>
   );
 }
