@@ -4,6 +4,7 @@ import {
   type PublicProduct,
   type PublicShop,
 } from '@kartlink/contracts';
+import { useSelector } from 'react-redux';
 import { api } from '../../../lib/api';
 import { isPublicProduct } from '../utils/product';
 
@@ -102,3 +103,31 @@ export const {
   usePublicShopProductsAfterQuery,
   usePublicProductQuery,
 } = storefrontApi;
+
+type ApiState = Parameters<ReturnType<typeof storefrontApi.endpoints.publicShopProducts.select>>[0];
+
+/** The product as a page of the shop's grid the visitor has seen already lists it. */
+function listedProduct(state: ApiState, shopUrl: string, shortCode: string) {
+  const inPage = (page: PublicProduct[] | null | undefined) =>
+    page?.find((p) => p.shortCode === shortCode);
+  const first = inPage(storefrontApi.endpoints.publicShopProducts.select(shopUrl)(state).data);
+  if (first) return first;
+  for (const args of storefrontApi.util.selectCachedArgsForQuery(
+    state,
+    'publicShopProductsAfter',
+  )) {
+    if (args.shopUrl !== shopUrl) continue;
+    const found = inPage(storefrontApi.endpoints.publicShopProductsAfter.select(args)(state).data);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Opened from the shop's grid: what the grid already knows of the product (from its first page
+ * or any later page loaded as the visitor scrolled), shown while the product's own answer loads.
+ */
+export const useListedProduct = (shopUrl: string | null, shortCode: string | null) =>
+  useSelector((state: ApiState) =>
+    shopUrl && shortCode ? listedProduct(state, shopUrl, shortCode) : undefined,
+  );

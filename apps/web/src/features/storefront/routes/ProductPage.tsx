@@ -3,7 +3,7 @@ import { formatRupees, productPageTitle } from '@kartlink/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { storefrontApi, usePublicProductQuery, usePublicShopQuery } from '../api/storefront-api';
+import { useListedProduct, usePublicProductQuery, usePublicShopQuery } from '../api/storefront-api';
 import { AffiliateDisclosure } from '../components/AffiliateDisclosure';
 import { AlertIcon, LockIcon } from '../components/icons';
 import { ImageGallery } from '../components/ImageGallery';
@@ -36,14 +36,7 @@ export function ProductPage() {
   const args = shopUrl && shortCode ? { shopUrl, shortCode } : skipToken;
   const query = usePublicProductQuery(args);
   // Opened from the shop's grid: show what the grid already knows while the product loads.
-  const { listed } = storefrontApi.endpoints.publicShopProducts.useQueryState(
-    shopUrl ?? skipToken,
-    {
-      selectFromResult: ({ currentData }) => ({
-        listed: currentData?.find((p) => p.shortCode === shortCode),
-      }),
-    },
-  );
+  const listed = useListedProduct(shopUrl, shortCode);
   // For the shop's name in the breadcrumb and its disclosure; the product's own answer covers
   // every error.
   const { currentData: shop } = usePublicShopQuery(shopUrl ?? skipToken);

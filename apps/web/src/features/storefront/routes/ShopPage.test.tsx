@@ -303,6 +303,24 @@ describe('a shop of many products', () => {
       await screen.findByRole('heading', { level: 3, name: 'Product 26' }),
     ).toBeInTheDocument();
   });
+
+  it('opens a product of a later page with what the grid showed while its own answer loads', async () => {
+    mockShop({
+      'GET /shop/meera-finds/urls': ({ path }) =>
+        ok(path.includes('after=') ? range(25, 30) : range(1, 24)),
+      // The product's own answer never comes: the page has only what the grid knew.
+      'GET /url/shop/meera-finds/p30': () => new Promise<never>(() => undefined),
+    });
+    const { user } = renderApp('/meera-finds');
+    await user.click(await screen.findByRole('button', { name: 'Show more products' }));
+    const card = await screen.findByRole('heading', { level: 3, name: 'Product 30' });
+    await user.click(
+      within(card.closest('article') ?? card.parentElement!).getAllByRole('link')[0]!,
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Product 30' }),
+    ).toBeInTheDocument();
+  });
 });
 
 describe('a shop that cannot be shown', () => {
