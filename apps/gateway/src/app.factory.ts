@@ -104,8 +104,8 @@ export async function createGateway(
   });
   app.useGlobalPipes(createValidationPipe());
   closeConnectionsGracefully(app);
-  // Before any route: the headers' plugin configures each route as it is declared.
-  await registerSecurityHeaders(app, config);
+  // Before any route: each route's variant of the headers is read as it is declared.
+  registerSecurityHeaders(app, config);
   // Before any route it compresses (the OpenAPI document's included): it hooks each route as
   // it is declared.
   await registerCompression(app);
