@@ -88,8 +88,9 @@ export async function createGateway(
   // Route schemas are checked by the gateway's Ajv and refused with the envelope's field errors.
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSchemaErrorFormatter(schemaErrorFormatter);
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(Headers.requestId, request.id);
+    done();
   });
   app.setGlobalPrefix('api');
   // Only a configured origin gets CORS headers, credentials with it; any other origin (and a

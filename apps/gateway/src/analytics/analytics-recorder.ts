@@ -45,6 +45,7 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
   private streamCheckedAt = 0;
   private readonly salt: DailySalt;
   private readonly ownHosts: Set<string>;
+  private lastHost?: { header: string; hosts: ReadonlySet<string> };
 
   constructor(
     private readonly services: ServiceClient,
@@ -80,10 +81,13 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
    */
   async record(target: TrackTarget, input: TrackInput, request: FastifyRequest): Promise<string> {
     const userAgent = request.headers['user-agent'] ?? '';
-    const [salt, viewerUserId] = await Promise.all([
-      this.salt.get(),
-      this.viewerOf(request.headers.authorization),
-    ]);
+    // Both are known without waiting nearly always (the day's salt in memory, no token).
+    const authorization = request.headers.authorization;
+    const cachedSalt = this.salt.cached();
+    const [salt, viewerUserId] =
+      cachedSalt !== undefined && !authorization
+        ? [cachedSalt, undefined]
+        : await Promise.all([cachedSalt ?? this.salt.get(), this.viewerOf(authorization)]);
     const ownHosts = this.ownHostsWith(request.headers.host);
     const agent = userAgent.trim() ? visitorAgent(userAgent) : undefined;
     const referrer = referrerHost(input.referrer, request.headers.referer, ownHosts);
@@ -196,9 +200,14 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
     }
   }
 
+  /** The own hosts with the one this request was sent to (the last Host header's kept). */
   private ownHostsWith(hostHeader: string | undefined): ReadonlySet<string> {
-    const host = hostHeader ? hostOf(hostHeader) : undefined;
-    if (!host || this.ownHosts.has(host)) return this.ownHosts;
-    return new Set([...this.ownHosts, host]);
+    if (!hostHeader) return this.ownHosts;
+    if (this.lastHost?.header === hostHeader) return this.lastHost.hosts;
+    const host = hostOf(hostHeader);
+    const hosts =
+      !host || this.ownHosts.has(host) ? this.ownHosts : new Set([...this.ownHosts, host]);
+    this.lastHost = { header: hostHeader, hosts };
+    return hosts;
   }
 }
