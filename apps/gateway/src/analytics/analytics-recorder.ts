@@ -10,7 +10,6 @@ import {
 import { ensureAnalyticsStream, LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { JSONCodec } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { AccessTokenVerifier } from '../auth/access-token.verifier';
 import type { GatewayConfig } from '../config';
@@ -27,7 +26,6 @@ import { isBotUserAgent, isPrefetch, visitorAgent, visitorSource } from './user-
 import { DailySalt, visitorHash } from './visitor';
 import { JetStreamPublisher } from './jetstream-publisher';
 
-const codec = JSONCodec<TrackedEvent>();
 const PUBLISH_TIMEOUT_MS = 2000;
 const STREAM_RETRY_MS = 5000;
 
@@ -156,7 +154,8 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
       const publisher = await this.stream();
       await publisher.publish(
         `${this.config.NATS_SUBJECT_PREFIX}${subject}`,
-        codec.encode(event),
+        // The JSON's bytes from Buffer's pool (nats.js's JSONCodec allocates a new array each).
+        Buffer.from(JSON.stringify(event)),
         event.id,
       );
     } catch (err) {
