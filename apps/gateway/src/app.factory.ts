@@ -88,8 +88,9 @@ export async function createGateway(
   // Route schemas are checked by the gateway's Ajv and refused with the envelope's field errors.
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSchemaErrorFormatter(schemaErrorFormatter);
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(Headers.requestId, request.id);
+    done();
   });
   app.setGlobalPrefix('api');
   // Only a configured origin gets CORS headers, credentials with it; any other origin (and a
@@ -104,8 +105,8 @@ export async function createGateway(
   });
   app.useGlobalPipes(createValidationPipe());
   closeConnectionsGracefully(app);
-  // Before any route: the headers' plugin configures each route as it is declared.
-  await registerSecurityHeaders(app, config);
+  // Before any route: each route's variant of the headers is read as it is declared.
+  registerSecurityHeaders(app, config);
   // Before any route it compresses (the OpenAPI document's included): it hooks each route as
   // it is declared.
   await registerCompression(app);

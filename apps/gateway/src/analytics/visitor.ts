@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
@@ -28,14 +28,8 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
  * stored, and once the salt is gone the id cannot be traced back to it.
  */
 export function visitorHash(salt: string, ip: string, userAgent: string): string {
-  return createHash('sha256')
-    .update(salt)
-    .update('\u0000')
-    .update(ip)
-    .update('\u0000')
-    .update(userAgent)
-    .digest('hex')
-    .slice(0, 32);
+  // One call on the joined text: a hash object fed piece by piece cost twice as much per click.
+  return hash('sha256', `${salt}\u0000${ip}\u0000${userAgent}`, 'hex').slice(0, 32);
 }
 
 const SALT_TTL_SECONDS = 2 * 24 * 3600;
@@ -56,13 +50,24 @@ export class DailySalt {
   ) {}
 
   async get(now = new Date()): Promise<string> {
-    const at = now.getTime();
+    return this.cached(now.getTime()) ?? this.loaded(this.today!.day);
+  }
+
+  /**
+   * The day's salt when it is in memory (nearly always), without a promise: the click path asks
+   * it once per click. Undefined when it has to be read from Redis first (`get`).
+   */
+  cached(at = Date.now()): string | undefined {
     if (!this.today || at < this.today.at || at - this.today.at >= 1000)
-      this.today = { day: dayIn(this.timeZone, now), at };
+      this.today = { day: dayIn(this.timeZone, new Date(at)), at };
     const { day } = this.today;
     const current = this.current;
     if (current?.day === day && (!current.retryAt || current.retryAt > Date.now()))
       return current.salt;
+    return undefined;
+  }
+
+  private loaded(day: string): Promise<string> {
     this.loading ??= this.load(day).finally(() => (this.loading = undefined));
     return this.loading;
   }

@@ -14,9 +14,9 @@ const IDLE_SWEEP_MS = 100;
 export function closeConnectionsGracefully(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   let closing = false;
-  fastify.addHook('onSend', async (_request, reply, payload) => {
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   fastify.addHook('preClose', async () => {
     closing = true;

@@ -1,7 +1,8 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayConfig } from '../config';
 import { NONCE_SCRIPT } from '../web/page-html';
 
@@ -75,7 +76,8 @@ const trackingTagsOf = (value: string): TrackingTag[] =>
     .filter((tag): tag is TrackingTag => (TRACKING_TAGS as readonly string[]).includes(tag));
 
 /**
- * Every answer's security headers, as @fastify/helmet sets them. The Content-Security-Policy is
+ * Every answer's security headers, as helmet's options (helmet writes them once per
+ * configuration and variant, see registerSecurityHeaders). The Content-Security-Policy is
  * the web app's: its scripts and stylesheets are its own files (index.html has nothing inline;
  * the public pages' data and JSON-LD are `<script type="application/json">` and
  * `application/ld+json`, which never run) but for the one script that hands the page's style
@@ -84,7 +86,7 @@ const trackingTagsOf = (value: string): TrackingTag[] =>
  * The API answers carry the same policy: it costs nothing and covers a JSON answer a browser is
  * tricked into showing as a page.
  */
-export function securityHeaders(config: SecurityConfig): FastifyHelmetOptions {
+export function securityHeaders(config: SecurityConfig): HelmetOptions {
   const https = new URL(config.PUBLIC_URL).protocol === 'https:';
   const tags = trackingTagsOf(config.TRACKING_TAGS).map((tag) => TAG_SOURCES[tag]);
   return {
@@ -128,31 +130,51 @@ export function securityHeaders(config: SecurityConfig): FastifyHelmetOptions {
 }
 
 /**
- * The web app's pages (web-app.ts) carry a fresh nonce in their CSP's style-src (and one in
- * script-src, which helmet adds and nothing uses), which the page hands to the app
- * (page-html.ts): react-hot-toast writes its styles in a `<style>` element, allowed by that
- * nonce and by nothing else.
+ * The kinds of answer whose headers differ from the API's, as a route declares it in its config
+ * (`config: { securityHeaders: 'page' }`); /api/docs is told by its path.
+ *
+ * - `page`: the web app's pages (web-app.ts) carry a fresh nonce in their CSP's style-src (and
+ *   one in script-src, which nothing uses), which the page hands to the app (page-html.ts):
+ *   react-hot-toast writes its styles in a `<style>` element, allowed by that nonce and by
+ *   nothing else. The nonces are the reply's `cspNonce`.
+ * - `image`: the images the gateway serves (uploads, share cards, QR codes): opened on their own
+ *   they run nothing, whatever their bytes (an SVG's script included), and other sites may show
+ *   them (a shared link's preview, a page that embeds a product picture).
  */
-export const PAGE_HELMET = { enableCSPNonces: true } as const;
+type HeaderVariant = 'page' | 'image';
+type Variant = 'api' | HeaderVariant | 'docs';
 
-/**
- * The images the gateway serves (uploads, share cards, QR codes), as their routes declare it:
- * opened on their own they run nothing, whatever their bytes (an SVG's script included), and
- * other sites may show them (a shared link's preview, a page that embeds a product picture).
- */
-export const IMAGE_HELMET = {
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    securityHeaders?: HeaderVariant | 'docs';
+  }
+  interface FastifyReply {
+    /** The page's CSP nonces (the `page` variant only; null elsewhere). */
+    cspNonce: { script: string; style: string };
+  }
+}
+
+/** Where a variant differs from every answer's options, as helmet's route options. */
+interface VariantOptions {
+  /** A fresh nonce per answer in script-src and style-src. */
+  nonces?: boolean;
+  /** Helmet's options replacing the base ones, each as a whole. */
+  helmet?: HelmetOptions;
+}
+
+const IMAGE_OPTIONS = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: { 'default-src': ["'none'"], sandbox: [] },
   },
   crossOriginResourcePolicy: { policy: 'cross-origin' },
-} satisfies FastifyHelmetOptions;
+} satisfies HelmetOptions;
 
 /**
  * Swagger UI (/api/docs) writes its styles inline, in `<style>` elements and style attributes:
  * its route alone allows them. Its scripts are its own files, as everywhere else.
  */
-function apiDocsHelmet(config: SecurityConfig): FastifyHelmetOptions {
+function apiDocsOptions(config: SecurityConfig): HelmetOptions {
   const base = securityHeaders(config);
   const csp = base.contentSecurityPolicy as { directives: Record<string, string[]> };
   return {
@@ -163,24 +185,156 @@ function apiDocsHelmet(config: SecurityConfig): FastifyHelmetOptions {
   };
 }
 
+/** Each variant's difference from every answer's headers (as @fastify/helmet's route options). */
+export function headerVariants(config: SecurityConfig): Record<Variant, VariantOptions> {
+  return {
+    api: {},
+    page: { nonces: true },
+    image: { helmet: IMAGE_OPTIONS },
+    docs: { helmet: apiDocsOptions(config) },
+  };
+}
+
+/** Stand-ins for the nonces while the page variant's policy is written once. */
+const NONCE_SLOTS = { script: 'kartlinkscriptnonceslot', style: 'kartlinkstylenonceslot' } as const;
+type Nonces = { script: string; style: string };
+
 /**
- * Registers the security headers for every route declared after it (so: before any route),
- * Permissions-Policy beside them (helmet has none), and `Cache-Control: no-store` on every
- * authenticated or sign-in answer, whatever the route set.
+ * A header's value: written once, or (the page's policy) the text around the answer's nonces,
+ * as `split` with a group gives it: the even parts are text, the odd ones name a nonce.
  */
-export async function registerSecurityHeaders(app: NestFastifyApplication, config: SecurityConfig) {
-  const fastify = app.getHttpAdapter().getInstance();
-  const docs = apiDocsHelmet(config);
-  // Before helmet's own onRoute hook, which reads the route's `helmet` option.
+type HeaderValue = string | string[];
+
+interface HeaderSet {
+  set: Array<[name: string, value: HeaderValue]>;
+  removed: string[];
+  nonces: boolean;
+}
+
+/**
+ * What helmet's middleware writes with these options, run once on a stand-in response: the
+ * headers it sets, in its order, and those it removes. With `nonces`, the nonces go at the end
+ * of script-src and style-src, as @fastify/helmet puts them, and the policy is kept as the text
+ * around them.
+ */
+function helmetHeaders(options: HelmetOptions, nonces: boolean): HeaderSet {
+  let effective = options;
+  if (nonces && options.contentSecurityPolicy !== false) {
+    const csp =
+      typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy : {};
+    const directives: Record<string, unknown> = {
+      ...(csp.directives ?? helmet.contentSecurityPolicy.getDefaultDirectives()),
+    };
+    const scriptKey = Array.isArray(directives['script-src']) ? 'script-src' : 'scriptSrc';
+    directives[scriptKey] = [
+      ...(Array.isArray(directives[scriptKey]) ? (directives[scriptKey] as string[]) : []),
+      `'nonce-${NONCE_SLOTS.script}'`,
+    ];
+    const styleKey = Array.isArray(directives['style-src']) ? 'style-src' : 'styleSrc';
+    directives[styleKey] = [
+      ...(Array.isArray(directives[styleKey]) ? (directives[styleKey] as string[]) : []),
+      `'nonce-${NONCE_SLOTS.style}'`,
+    ];
+    effective = {
+      ...options,
+      contentSecurityPolicy: {
+        directives: directives as never,
+        reportOnly: csp.reportOnly,
+        useDefaults: csp.useDefaults,
+      },
+    };
+  }
+  const set: HeaderSet['set'] = [];
+  const removed: string[] = [];
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.push([name, String(value)]);
+      return response;
+    },
+    removeHeader(name: string) {
+      removed.push(name);
+    },
+  };
+  helmet(effective)({} as IncomingMessage, response as unknown as ServerResponse, (err) => {
+    if (err) throw err;
+  });
+  if (!nonces) return { set, removed, nonces };
+  const slots = new RegExp(`(${NONCE_SLOTS.script}|${NONCE_SLOTS.style})`);
+  const slotNames: Record<string, keyof Nonces> = {
+    [NONCE_SLOTS.script]: 'script',
+    [NONCE_SLOTS.style]: 'style',
+  };
+  const withSlots = set.map(([name, value]): [string, HeaderValue] => {
+    const parts = (value as string).split(slots);
+    if (parts.length === 1) return [name, value];
+    return [name, parts.map((part, i) => (i % 2 === 0 ? part : slotNames[part]!))];
+  });
+  return { set: withSlots, removed, nonces };
+}
+
+/**
+ * Every variant's headers, written once for a configuration: what @fastify/helmet would write
+ * on each answer with `securityHeaders(config)` and the variant's route options (the variant's
+ * options replace the base ones of the same name).
+ */
+function precomputedHeaders(config: SecurityConfig): Record<Variant, HeaderSet> {
+  const base = securityHeaders(config);
+  const variants = headerVariants(config);
+  return Object.fromEntries(
+    Object.entries(variants).map(([variant, { nonces = false, helmet: options }]) => [
+      variant,
+      helmetHeaders({ ...base, ...options } as HelmetOptions, nonces),
+    ]),
+  ) as Record<Variant, HeaderSet>;
+}
+
+/** A value written around the nonces, with this answer's. */
+function fill(parts: string[], nonces: Nonces): string {
+  let value = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2)
+    value += nonces[parts[i] as keyof Nonces] + parts[i + 1]!;
+  return value;
+}
+
+/**
+ * Sets the security headers on every answer (a route's variant from its config, /api/docs's by
+ * its path), Permissions-Policy beside them (helmet has none), and `Cache-Control: no-store` on
+ * every authenticated or sign-in answer, whatever the route set. The headers are helmet's,
+ * written once per variant (precomputedHeaders), not built again on each request: building
+ * helmet's middleware per request was a twelfth of the gateway's time on every route. Register
+ * before any route: each route's variant is read as it is declared.
+ */
+export function addSecurityHeaders(fastify: FastifyInstance, config: SecurityConfig) {
+  const headers = precomputedHeaders(config);
+  // Null but on pages (typed as the pages read it, as @fastify/helmet types it).
+  fastify.decorateReply('cspNonce', null as unknown as Nonces);
   fastify.addHook('onRoute', (route) => {
     if (route.url === API_DOCS_PREFIX || route.url.startsWith(`${API_DOCS_PREFIX}/`))
-      route.helmet = docs;
+      route.config = Object.assign(route.config ?? Object.create(null), {
+        securityHeaders: 'docs',
+      });
   });
-  await app.register(fastifyHelmet, securityHeaders(config));
-  fastify.addHook('onRequest', async (_request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const { set, removed, nonces } = headers[request.routeOptions.config.securityHeaders ?? 'api'];
+    const raw = reply.raw;
+    let nonce: Nonces | undefined;
+    if (nonces) {
+      nonce = { script: randomBytes(16).toString('hex'), style: randomBytes(16).toString('hex') };
+      reply.cspNonce = nonce;
+    }
+    for (const [name, value] of set)
+      raw.setHeader(name, typeof value === 'string' ? value : fill(value, nonce!));
+    for (const name of removed) raw.removeHeader(name);
     void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    done();
   });
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     if (isPrivateAnswer(request)) void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
+}
+
+/** addSecurityHeaders on the gateway's Fastify. */
+export function registerSecurityHeaders(app: NestFastifyApplication, config: SecurityConfig) {
+  addSecurityHeaders(app.getHttpAdapter().getInstance(), config);
 }

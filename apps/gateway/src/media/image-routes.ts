@@ -18,7 +18,6 @@ import { type BlobInfo, type BlobStore, etagOf, ServiceError } from '@kartlink/s
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagMatches } from '../http/etag';
 import { pathParams, type RouteSchema } from '../http/route-schema';
-import { IMAGE_HELMET } from '../http/security-headers';
 import { PublicReadCache } from '../public/public-read-cache';
 import { ServiceClient } from '../services/service-client';
 import { BLOB_STORE } from './blob-store.provider';
@@ -200,43 +199,52 @@ export function registerImageRoutes(app: NestFastifyApplication) {
   type ById = { Params: { id: string } };
   fastify.get<ById>(
     '/api/shop/product-images/:id',
-    { schema: PRODUCT_IMAGE, helmet: IMAGE_HELMET },
+    { schema: PRODUCT_IMAGE, config: { securityHeaders: 'image' } },
     (request, reply) => serve(request, reply, request.params.id, 'primary', ['product']),
   );
   fastify.get<ById>(
     '/api/shop/product-images/:id/thumbnail',
-    { schema: PRODUCT_THUMBNAIL, helmet: IMAGE_HELMET },
+    { schema: PRODUCT_THUMBNAIL, config: { securityHeaders: 'image' } },
     (request, reply) => serve(request, reply, request.params.id, 'thumbnail', ['product']),
   );
   // /api/photos/{id}.{extension}, the address an upload answers (the id alone works too).
-  fastify.get<ById>('/api/photos/:id', { schema: PHOTO, helmet: IMAGE_HELMET }, (request, reply) =>
-    serve(request, reply, request.params.id.replace(/\.[a-z]{3,4}$/i, ''), 'primary', PHOTO_KINDS),
+  fastify.get<ById>(
+    '/api/photos/:id',
+    { schema: PHOTO, config: { securityHeaders: 'image' } },
+    (request, reply) =>
+      serve(
+        request,
+        reply,
+        request.params.id.replace(/\.[a-z]{3,4}$/i, ''),
+        'primary',
+        PHOTO_KINDS,
+      ),
   );
   fastify.get<ById>(
     '/api/photos/:id/thumbnail',
-    { schema: PHOTO_THUMBNAIL, helmet: IMAGE_HELMET },
+    { schema: PHOTO_THUMBNAIL, config: { securityHeaders: 'image' } },
     (request, reply) => serve(request, reply, request.params.id, 'thumbnail', PHOTO_KINDS),
   );
   // The phone-sized variants, offered in the public pages' srcset.
   fastify.get<ById>(
     '/api/shop/product-images/:id/medium',
-    { schema: PRODUCT_MEDIUM, helmet: IMAGE_HELMET },
+    { schema: PRODUCT_MEDIUM, config: { securityHeaders: 'image' } },
     (request, reply) => serve(request, reply, request.params.id, 'medium', ['product']),
   );
   fastify.get<ById>(
     '/api/photos/:id/medium',
-    { schema: PHOTO_MEDIUM, helmet: IMAGE_HELMET },
+    { schema: PHOTO_MEDIUM, config: { securityHeaders: 'image' } },
     (request, reply) => serve(request, reply, request.params.id, 'medium', PHOTO_KINDS),
   );
   // The 1200×630 share cards (og:image) of product images and shop photos.
   fastify.get<ById>(
     '/api/shop/product-images/:id/card',
-    { schema: PRODUCT_CARD, helmet: IMAGE_HELMET },
+    { schema: PRODUCT_CARD, config: { securityHeaders: 'image' } },
     (request, reply) => serve(request, reply, request.params.id, 'card', ['product']),
   );
   fastify.get<ById>(
     '/api/photos/:id/card',
-    { schema: PHOTO_CARD, helmet: IMAGE_HELMET },
+    { schema: PHOTO_CARD, config: { securityHeaders: 'image' } },
     (request, reply) => serve(request, reply, request.params.id, 'card', PHOTO_KINDS),
   );
 
@@ -273,7 +281,7 @@ export function registerImageRoutes(app: NestFastifyApplication) {
   // A shop without a picture: its name on the brand's card. Only for a public shop.
   fastify.get<{ Params: { shopUrl: string } }>(
     '/api/shop/:shopUrl/card',
-    { schema: SHOP_CARD, helmet: IMAGE_HELMET },
+    { schema: SHOP_CARD, config: { securityHeaders: 'image' } },
     async (request, reply) => {
       const shop = await publicShop(normalizeShopUrl(request.params.shopUrl));
       return send(request, reply, await defaultCard(shop), DEFAULT_CARD);
@@ -282,12 +290,12 @@ export function registerImageRoutes(app: NestFastifyApplication) {
 
   fastify.get<ById>(
     '/api/banners/:id',
-    { schema: BANNER, helmet: IMAGE_HELMET },
+    { schema: BANNER, config: { securityHeaders: 'image' } },
     (request, reply) => serve(request, reply, request.params.id, 'primary', ['banner']),
   );
   fastify.get<ById>(
     '/api/banners/:id/medium',
-    { schema: BANNER_MEDIUM, helmet: IMAGE_HELMET },
+    { schema: BANNER_MEDIUM, config: { securityHeaders: 'image' } },
     (request, reply) => serve(request, reply, request.params.id, 'medium', ['banner']),
   );
 }

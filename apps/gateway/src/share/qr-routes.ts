@@ -16,7 +16,6 @@ import { AuthGuard } from '../auth/auth.guard';
 import type { GatewayConfig } from '../config';
 import { etagMatches } from '../http/etag';
 import { type ObjectSchema, pathParams, type RouteSchema } from '../http/route-schema';
-import { IMAGE_HELMET } from '../http/security-headers';
 import { PublicReadCache } from '../public/public-read-cache';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
@@ -164,7 +163,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
       {
         schema: qrSchema(`The QR code of a shop page, ${format.toUpperCase()}`, SHOP_PARAM),
         // An SVG opened on its own runs nothing.
-        helmet: IMAGE_HELMET,
+        config: { securityHeaders: 'image' },
       },
       async (request, reply) => {
         const { size, download } = readQuery(request.query);
@@ -188,7 +187,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
       `/api/url/shop/:shopUrl/:shortCode/qr.${format}`,
       {
         schema: qrSchema(`The QR code of a product page, ${format.toUpperCase()}`, PRODUCT_PARAMS),
-        helmet: IMAGE_HELMET,
+        config: { securityHeaders: 'image' },
       },
       async (request, reply) => {
         const { size, download } = readQuery(request.query);

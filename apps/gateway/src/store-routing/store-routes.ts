@@ -19,7 +19,6 @@ import type { TrackInput } from '../analytics/track-input';
 import { isBotUserAgent } from '../analytics/user-agent';
 import type { GatewayConfig } from '../config';
 import { pathParams, type RouteSchema } from '../http/route-schema';
-import { PAGE_HELMET } from '../http/security-headers';
 import { enforceRateLimit } from '../rate-limit/enforce';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
@@ -248,6 +247,14 @@ export function registerStoreRoutes(
   }
 
   // A page's CSP (with its style nonce): an unknown product answers the app's 404 page.
-  fastify.get('/:shopUrl/:shortCode/go', { schema: GO_DEFAULT, helmet: PAGE_HELMET }, go);
-  fastify.get('/:shopUrl/:shortCode/go/:store', { schema: GO_STORE, helmet: PAGE_HELMET }, go);
+  fastify.get(
+    '/:shopUrl/:shortCode/go',
+    { schema: GO_DEFAULT, config: { securityHeaders: 'page' } },
+    go,
+  );
+  fastify.get(
+    '/:shopUrl/:shortCode/go/:store',
+    { schema: GO_STORE, config: { securityHeaders: 'page' } },
+    go,
+  );
 }

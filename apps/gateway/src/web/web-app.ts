@@ -6,7 +6,6 @@ import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AnalyticsRecorder } from '../analytics/analytics-recorder';
-import { PAGE_HELMET } from '../http/security-headers';
 import { previewedShop } from '../analytics/link-previews';
 import { PublicReadCache } from '../public/public-read-cache';
 import { PageTemplate } from './page-html';
@@ -73,7 +72,7 @@ export async function serveWebApp(
   const cache = app.get(PublicReadCache);
   registerSitemapRoutes(fastify, cache, publicUrl);
 
-  fastify.get('/*', { helmet: PAGE_HELMET }, async (request, reply) => {
+  fastify.get('/*', { config: { securityHeaders: 'page' } }, async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path === '/api' || path.startsWith('/api/')) {
       throw new ServiceError(
