@@ -16,6 +16,12 @@ import { WorkSlots } from './work-slots';
 type ImageJob = Job<PrimaryJob | VariantsJob, void, string>;
 
 /**
+ * How long the slot of a primary job just done waits for the next upload before variants may
+ * take it: an uploader's next photo of a batch comes back within this time on a busy replica.
+ */
+const PRIMARY_SLOT_HOLD_MS = 1000;
+
+/**
  * The image queues in Redis and this replica's workers. A bounded number of images is
  * processed at once (MEDIA_WORKER_CONCURRENCY), so one large image never stalls the rest.
  * A worker that dies mid-job stops renewing its lock; another (or the restarted one) finds
@@ -53,7 +59,7 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     const connection = { url: this.config.REDIS_URL, maxRetriesPerRequest: null };
     const prefix = `${this.config.REDIS_KEY_PREFIX}bull`;
     configureSharp(1);
-    this.slots = new WorkSlots(this.config.MEDIA_WORKER_CONCURRENCY);
+    this.slots = new WorkSlots(this.config.MEDIA_WORKER_CONCURRENCY, PRIMARY_SLOT_HOLD_MS);
     const defaultJobOptions = {
       attempts: 3,
       backoff: { type: 'exponential', delay: 500 },
@@ -163,9 +169,12 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     const data = job.data as PrimaryJob;
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const local = this.uploads.get(data.imageId);
-    // Queued and taken here: from now on it waits for a slot as a primary job.
-    local?.arrived?.();
-    await this.slots.run('primary', () => this.jobs.primary(data, finalAttempt, local?.bytes));
+    // Taken here: the slot kept for its upload is its own, or it waits first in line.
+    await this.slots.run(
+      'primary',
+      () => this.jobs.primary(data, finalAttempt, local?.bytes),
+      local?.arrived,
+    );
     // Thumbnail, medium, WebP copies and share card follow in the background, one job per image.
     await this.variantsQueue.add(
       'variants',

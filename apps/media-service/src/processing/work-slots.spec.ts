@@ -79,3 +79,54 @@ describe('WorkSlots', () => {
     await expect(slots.run('variants', () => Promise.resolve('made'))).resolves.toBe('made');
   });
 });
+
+describe('WorkSlots holding the slot of a primary job just done', () => {
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('gives it to variants only once nobody came back for it in time', async () => {
+    const slots = new WorkSlots(1, 500);
+    const log: string[] = [];
+    await slots.run('primary', () => Promise.resolve());
+    const variants = task(log, 'variants');
+    const run = slots.run('variants', variants.run);
+    await tick();
+    expect(log).toEqual([]);
+    jest.advanceTimersByTime(499);
+    await tick();
+    expect(log).toEqual([]);
+    jest.advanceTimersByTime(1);
+    await tick();
+    expect(log).toEqual(['variants']);
+    variants.finish();
+    await run;
+  });
+
+  it('keeps it for the next upload that arrives, then for its primary job', async () => {
+    const slots = new WorkSlots(2, 500);
+    const log: string[] = [];
+    await slots.run('primary', () => Promise.resolve());
+    const one = task(log, 'variants 1');
+    const two = task(log, 'variants 2');
+    const runs = [slots.run('variants', one.run), slots.run('variants', two.run)];
+    await tick();
+    // One slot held, the other free.
+    expect(log).toEqual(['variants 1']);
+    const arrived = slots.arrival();
+    jest.advanceTimersByTime(10_000);
+    await tick();
+    expect(log).toEqual(['variants 1']);
+    const next = task(log, 'primary');
+    const primary = slots.run('primary', next.run, arrived);
+    await tick();
+    expect(log).toEqual(['variants 1', 'primary']);
+    next.finish();
+    await primary;
+    one.finish();
+    jest.advanceTimersByTime(500);
+    await tick();
+    expect(log).toEqual(['variants 1', 'primary', 'variants 2']);
+    two.finish();
+    await Promise.all(runs);
+  });
+});
