@@ -65,6 +65,8 @@ export class ImagesService {
 
   /** POST /photos/*: check the upload, make its primary variant, answer its addresses. */
   async ingest(request: ImageIngestRequest): Promise<UploadedImage> {
+    // A work slot freed while this upload is read and checked is kept for its primary job.
+    const arrived = this.queue.arrival();
     try {
       const accepted = await this.check(request.upload, {
         allowed: ['jpeg', 'png', 'gif', 'webp'],
@@ -72,15 +74,20 @@ export class ImagesService {
         minWidth: request.minWidth,
         minHeight: request.minHeight,
       });
-      const id = await this.process(accepted, {
-        userId: request.caller.userId,
-        kind: request.kind,
-        upload: request.upload,
-        resize: request.resize,
-        metadata: request.metadata,
-      });
+      const id = await this.process(
+        accepted,
+        {
+          userId: request.caller.userId,
+          kind: request.kind,
+          upload: request.upload,
+          resize: request.resize,
+          metadata: request.metadata,
+        },
+        arrived,
+      );
       return toUploadedImage((await this.images.findById(id))!);
     } finally {
+      arrived();
       await this.dropIncoming(request.upload);
     }
   }
@@ -93,8 +100,15 @@ export class ImagesService {
     return { ...checkUpload(facts, policy), bytes };
   }
 
-  /** Runs the primary job of an accepted upload and waits for it; answers the new image's id. */
-  async process(accepted: CheckedUpload, request: IntakeRequest): Promise<string> {
+  /**
+   * Runs the primary job of an accepted upload and waits for it; answers the new image's id.
+   * `arrived`: the upload's arrival on this replica (ImageQueue.arrival), ended once it runs.
+   */
+  async process(
+    accepted: CheckedUpload,
+    request: IntakeRequest,
+    arrived?: () => void,
+  ): Promise<string> {
     const imageId = randomUUID();
     const box = { ...PRIMARY_BOXES[request.kind], quality: DEFAULT_QUALITY, ...request.resize };
     try {
@@ -113,6 +127,7 @@ export class ImagesService {
         this.config.MEDIA_PROCESS_TIMEOUT_MS,
         // The worker of this replica resizes these very bytes: no second read of the upload.
         accepted.bytes,
+        arrived,
       );
     } catch (err) {
       throw this.jobFailure(err as Error, imageId);

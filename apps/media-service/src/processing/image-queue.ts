@@ -10,30 +10,42 @@ import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { MediaConfig } from '../config';
 import { configureSharp } from './image-pipeline';
 import { ImageJobs } from './image-jobs';
-import { IMAGE_QUEUE, type PrimaryJob, type VariantsJob } from './jobs';
+import { IMAGE_QUEUE, IMAGE_VARIANTS_QUEUE, type PrimaryJob, type VariantsJob } from './jobs';
+import { WorkSlots } from './work-slots';
 
 type ImageJob = Job<PrimaryJob | VariantsJob, void, string>;
 
-/** Any priority ranks after the primary jobs, which have none. */
-const VARIANTS_PRIORITY = 10;
+/**
+ * How long the slot of a primary job just done waits for the next upload before variants may
+ * take it: an uploader's next photo of a batch comes back within this time on a busy replica.
+ */
+const PRIMARY_SLOT_HOLD_MS = 1000;
 
 /**
- * The image queue in Redis and this replica's workers. A bounded number of images is
+ * The image queues in Redis and this replica's workers. A bounded number of images is
  * processed at once (MEDIA_WORKER_CONCURRENCY), so one large image never stalls the rest.
  * A worker that dies mid-job stops renewing its lock; another (or the restarted one) finds
  * the job stalled within seconds and runs it again.
+ *
+ * Primary jobs (an upload waits for each) and variants jobs (thumbnail, medium, WebP copies,
+ * share card: made in the background) have a queue and a worker each, sharing this replica's
+ * work slots (WorkSlots): a primary job is always taken at once, never left in Redis behind
+ * variants jobs holding the worker, and runs before variants waiting for a slot.
  */
 @Injectable()
 export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private queue!: Queue;
+  private variantsQueue!: Queue;
   private events!: QueueEvents;
   private worker?: Worker;
+  private variantsWorker?: Worker;
+  private slots!: WorkSlots;
   /**
    * The bytes of uploads this replica has read and queued, by job id, for its own workers: the
    * job that runs here takes them instead of reading the upload from the blob store again. A
    * job run by another replica (or a retry after a restart) reads the blob, as before.
    */
-  private readonly uploads = new Map<string, Buffer>();
+  private readonly uploads = new Map<string, { bytes?: Buffer; arrived?: () => void }>();
 
   constructor(
     @Inject(CONFIG) private readonly config: MediaConfig,
@@ -47,54 +59,77 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     const connection = { url: this.config.REDIS_URL, maxRetriesPerRequest: null };
     const prefix = `${this.config.REDIS_KEY_PREFIX}bull`;
     configureSharp(1);
-    this.queue = new Queue(IMAGE_QUEUE, {
-      connection,
-      prefix,
-      defaultJobOptions: {
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 500 },
-        removeOnComplete: { age: 3600, count: 1000 },
-        removeOnFail: { age: 24 * 3600, count: 1000 },
-      },
-    });
+    this.slots = new WorkSlots(this.config.MEDIA_WORKER_CONCURRENCY, PRIMARY_SLOT_HOLD_MS);
+    const defaultJobOptions = {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 500 },
+      removeOnComplete: { age: 3600, count: 1000 },
+      removeOnFail: { age: 24 * 3600, count: 1000 },
+    };
+    this.queue = new Queue(IMAGE_QUEUE, { connection, prefix, defaultJobOptions });
+    this.variantsQueue = new Queue(IMAGE_VARIANTS_QUEUE, { connection, prefix, defaultJobOptions });
     this.events = new QueueEvents(IMAGE_QUEUE, { connection, prefix });
-    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
-    const worker = new Worker(IMAGE_QUEUE, (job: ImageJob) => this.run(job), {
-      connection,
-      prefix,
-      concurrency: this.config.MEDIA_WORKER_CONCURRENCY,
-      lockDuration: this.config.MEDIA_JOB_LOCK_MS,
-      stalledInterval: this.config.MEDIA_STALLED_CHECK_MS,
-      maxStalledCount: 2,
-    });
-    worker.on('failed', (job, err) =>
-      this.logger.warn(
-        { jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, err: err.message },
-        'image job failed',
-      ),
-    );
-    worker.on('error', (err) => this.logger.error({ err }, 'image worker error'));
-    await worker.waitUntilReady();
-    this.worker = worker;
+    await Promise.all([
+      this.queue.waitUntilReady(),
+      this.variantsQueue.waitUntilReady(),
+      this.events.waitUntilReady(),
+    ]);
+    const worker = (queue: string) => {
+      const started = new Worker(queue, (job: ImageJob) => this.run(job), {
+        connection,
+        prefix,
+        concurrency: this.config.MEDIA_WORKER_CONCURRENCY,
+        lockDuration: this.config.MEDIA_JOB_LOCK_MS,
+        stalledInterval: this.config.MEDIA_STALLED_CHECK_MS,
+        maxStalledCount: 2,
+      });
+      started.on('failed', (job, err) =>
+        this.logger.warn(
+          { jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, err: err.message },
+          'image job failed',
+        ),
+      );
+      started.on('error', (err) => this.logger.error({ err }, 'image worker error'));
+      return started;
+    };
+    const primaries = worker(IMAGE_QUEUE);
+    const variants = worker(IMAGE_VARIANTS_QUEUE);
+    await Promise.all([primaries.waitUntilReady(), variants.waitUntilReady()]);
+    this.worker = primaries;
+    this.variantsWorker = variants;
   }
 
   /** Stop taking jobs and let the running ones finish, while the database is still open. */
   async beforeApplicationShutdown() {
-    await this.worker?.close();
+    await Promise.all([this.worker?.close(), this.variantsWorker?.close()]);
   }
 
   async onApplicationShutdown() {
     await this.events?.close();
-    await this.queue?.close();
+    await Promise.all([this.queue?.close(), this.variantsQueue?.close()]);
+  }
+
+  /**
+   * An upload on its way to a primary job on this replica (being read and checked): a work
+   * slot that frees meanwhile is kept for it. Call the answer when it is refused; a queued
+   * job's arrival ends when the job runs here, or when processPrimary ends.
+   */
+  arrival(): () => void {
+    return this.slots.arrival();
   }
 
   /**
    * Queues a primary job and waits for its end. Rejects with the job's failure reason; on
    * timeout, a job not yet started is withdrawn. `upload`: the incoming blob's bytes, already
-   * read, for this replica's worker to use.
+   * read, for this replica's worker to use; `arrived`: the upload's arrival (arrival()).
    */
-  async processPrimary(data: PrimaryJob, timeoutMs: number, upload?: Buffer): Promise<void> {
-    if (upload) this.uploads.set(data.imageId, upload);
+  async processPrimary(
+    data: PrimaryJob,
+    timeoutMs: number,
+    upload?: Buffer,
+    arrived?: () => void,
+  ): Promise<void> {
+    this.uploads.set(data.imageId, { bytes: upload, arrived });
     try {
       const job = await this.queue.add('primary', data, { jobId: data.imageId });
       try {
@@ -105,6 +140,7 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
       }
     } finally {
       this.uploads.delete(data.imageId);
+      arrived?.();
     }
   }
 
@@ -116,28 +152,34 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
   async queueMissingVariants(imageId: string): Promise<void> {
     // A job still to run, or failed: not queued again. A completed one may be (a variant gone).
     const pending = async (id: string) => {
-      const job = await this.queue.getJob(id);
+      const job = await this.variantsQueue.getJob(id);
       const state = job ? await job.getState() : 'unknown';
       if (state === 'completed') await job!.remove();
       return state !== 'completed' && state !== 'unknown';
     };
     const jobId = `missing-${imageId}`;
     if ((await pending(`v-${imageId}`)) || (await pending(jobId))) return;
-    await this.queue.add('variants', { imageId }, { jobId, priority: VARIANTS_PRIORITY });
+    await this.variantsQueue.add('variants', { imageId }, { jobId });
   }
 
   private async run(job: ImageJob) {
-    if (job.name === 'variants') return this.jobs.variants(job.data as VariantsJob);
+    // A variants job in the image queue: queued there by a replica from before the variants queue.
+    if (job.name === 'variants')
+      return this.slots.run('variants', () => this.jobs.variants(job.data as VariantsJob));
     const data = job.data as PrimaryJob;
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    await this.jobs.primary(data, finalAttempt, this.uploads.get(data.imageId));
+    const local = this.uploads.get(data.imageId);
+    // Taken here: the slot kept for its upload is its own, or it waits first in line.
+    await this.slots.run(
+      'primary',
+      () => this.jobs.primary(data, finalAttempt, local?.bytes),
+      local?.arrived,
+    );
     // Thumbnail, medium, WebP copies and share card follow in the background, one job per image.
-    // Jobs without a priority go first in BullMQ: a waiting upload never queues behind other
-    // images' variants.
-    await this.queue.add(
+    await this.variantsQueue.add(
       'variants',
       { imageId: data.imageId },
-      { jobId: `v-${data.imageId}`, priority: VARIANTS_PRIORITY },
+      { jobId: `v-${data.imageId}` },
     );
   }
 }

@@ -2,6 +2,8 @@ import type { StoredKind } from '../images/image.entity';
 import type { ImageType } from '../images/intake/sniff';
 
 export const IMAGE_QUEUE = 'media-images';
+/** The variants jobs, apart: an upload's primary job never waits in Redis behind them. */
+export const IMAGE_VARIANTS_QUEUE = 'media-image-variants';
 
 /** Makes and stores an accepted upload's primary variant, then commits its row(s). */
 export interface PrimaryJob {
