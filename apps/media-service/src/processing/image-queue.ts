@@ -20,6 +20,11 @@ type ImageJob = Job<PrimaryJob | VariantsJob, void, string>;
  * take it: an uploader's next photo of a batch comes back within this time on a busy replica.
  */
 const PRIMARY_SLOT_HOLD_MS = 1000;
+/**
+ * The longest a variants job waits behind uploads: then it takes the next free slot, so the
+ * thumbnails and WebP copies of a busy replica's photos still come within seconds.
+ */
+const VARIANTS_MAX_WAIT_MS = 10_000;
 
 /**
  * The image queues in Redis and this replica's workers. A bounded number of images is
@@ -59,7 +64,11 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     const connection = { url: this.config.REDIS_URL, maxRetriesPerRequest: null };
     const prefix = `${this.config.REDIS_KEY_PREFIX}bull`;
     configureSharp(1);
-    this.slots = new WorkSlots(this.config.MEDIA_WORKER_CONCURRENCY, PRIMARY_SLOT_HOLD_MS);
+    this.slots = new WorkSlots(
+      this.config.MEDIA_WORKER_CONCURRENCY,
+      PRIMARY_SLOT_HOLD_MS,
+      VARIANTS_MAX_WAIT_MS,
+    );
     const defaultJobOptions = {
       attempts: 3,
       backoff: { type: 'exponential', delay: 500 },

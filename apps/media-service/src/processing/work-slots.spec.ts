@@ -129,4 +129,31 @@ describe('WorkSlots holding the slot of a primary job just done', () => {
     two.finish();
     await Promise.all(runs);
   });
+
+  it('lets variants waiting their longest go before the next primary, so uploads never starve them', async () => {
+    const slots = new WorkSlots(1, 0, 50);
+    const log: string[] = [];
+    const first = task(log, 'primary 1');
+    const variants = task(log, 'variants');
+    const second = task(log, 'primary 2');
+    const third = task(log, 'primary 3');
+    const runs = [slots.run('primary', first.run), slots.run('variants', variants.run)];
+    runs.push(slots.run('primary', second.run));
+    await tick();
+    // Within the wait: the primary goes first.
+    first.finish();
+    await tick();
+    expect(log).toEqual(['primary 1', 'primary 2']);
+    runs.push(slots.run('primary', third.run));
+    jest.advanceTimersByTime(60);
+    // Past it: the variants take the freed slot though a primary waits.
+    second.finish();
+    await tick();
+    expect(log).toEqual(['primary 1', 'primary 2', 'variants']);
+    variants.finish();
+    await tick();
+    expect(log).toEqual(['primary 1', 'primary 2', 'variants', 'primary 3']);
+    third.finish();
+    await Promise.all(runs);
+  });
 });

@@ -5,18 +5,24 @@
  * an upload is on its way here (read and checked, not yet queued) is kept for it, and so is the
  * slot of a primary job just done for `holdMs`, the time its uploader takes to send the next
  * photo (the answer goes back, the next upload comes through the gateway): a burst of uploads
- * keeps its slots, the variants follow once it is over.
+ * keeps its slots, the variants follow once it is over. Never later than `maxVariantsWaitMs`,
+ * though: a variants job waiting that long takes the next slot that frees, before any primary,
+ * so a steady stream of uploads cannot keep thumbnails and WebP copies from ever being made.
  */
 export class WorkSlots {
   private free: number;
   private arriving = 0;
   /** Slots of primary jobs done less than holdMs ago, each with its release timer. */
   private readonly held: NodeJS.Timeout[] = [];
-  private readonly waiting = { primary: [] as (() => void)[], variants: [] as (() => void)[] };
+  private readonly waiting = {
+    primary: [] as (() => void)[],
+    variants: [] as Array<{ go: () => void; since: number }>,
+  };
 
   constructor(
     slots: number,
     private readonly holdMs = 0,
+    private readonly maxVariantsWaitMs = Infinity,
   ) {
     this.free = slots;
   }
@@ -47,7 +53,12 @@ export class WorkSlots {
   ): Promise<T> {
     let turn: Promise<void> | undefined;
     if (this.startable(kind)) this.free -= 1;
-    else turn = new Promise<void>((go) => this.waiting[kind].push(go));
+    else
+      turn = new Promise<void>((go) =>
+        kind === 'primary'
+          ? this.waiting.primary.push(go)
+          : this.waiting.variants.push({ go, since: Date.now() }),
+      );
     arrived?.();
     if (turn) await turn;
     try {
@@ -79,11 +90,18 @@ export class WorkSlots {
     return this.waiting.primary.length === 0 && this.spare > 0;
   }
 
+  /** The oldest waiting variants job has waited its longest: it goes next. */
+  private get variantsOverdue(): boolean {
+    const oldest = this.waiting.variants[0];
+    return oldest !== undefined && Date.now() - oldest.since >= this.maxVariantsWaitMs;
+  }
+
   private dispatch() {
     while (this.free > 0) {
-      const next =
-        this.waiting.primary.shift() ??
-        (this.spare > 0 ? this.waiting.variants.shift() : undefined);
+      const next = this.variantsOverdue
+        ? this.waiting.variants.shift()!.go
+        : (this.waiting.primary.shift() ??
+          (this.spare > 0 ? this.waiting.variants.shift()?.go : undefined));
       if (!next) return;
       this.free -= 1;
       next();
