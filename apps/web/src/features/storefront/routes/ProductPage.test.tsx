@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, networkDown, ok, type Reply } from '../../../test/mock-api';
+import { fail, type Handler, mockApi, networkDown, ok } from '../../../test/mock-api';
 import { passTime } from '../../../test/clock';
 import { renderApp } from '../../../test/render-app';
 import { testProduct, testShop } from '../test/fixtures';
@@ -14,7 +14,7 @@ const kurta = testProduct({
   },
 });
 
-function mockProduct(product: Reply | (() => Reply) = ok(kurta)) {
+function mockProduct(product: Handler = ok(kurta)) {
   return mockApi({
     'GET /shop/meera-finds': ok(testShop()),
     [PRODUCT_PATH]: product,
@@ -82,10 +82,15 @@ describe('a public product page', () => {
   });
 
   it('shows a skeleton while the product loads', async () => {
-    mockProduct();
+    // The answer waits until the skeleton has been seen: an instant one could come first.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    mockProduct(() => answered.then(() => ok(kurta)));
     renderApp('/meera-finds/k3x9pqr');
     expect(await screen.findByRole('status', { name: 'Loading product' })).toBeInTheDocument();
+    answer();
     expect(await productHeading()).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading product' })).toBeNull();
   });
 
   it('asks for the product in lower case, as the API keeps it', async () => {
