@@ -67,8 +67,7 @@ const SEARCH_PAGE = `
 
 /**
  * The hot reads of products, in plain SQL on the service's pool: one round trip each (but a
- * search of the owner's), only the
- * columns the answers need, no entity objects. Statements without a search are prepared once
+ * search of the owner's), only the columns the answers need, no entity objects. Statements without a search are prepared once
  * per connection (named), so PostgreSQL plans them once.
  */
 @Injectable()
@@ -77,8 +76,9 @@ export class ProductReads {
 
   /**
    * A page of the owner's products, newest first, with how many match, in one query (a search:
-   * two, the shop's id first); null when the owner has no shop (or one without a URL yet). The page's ids come from the index alone
-   * (index-only scan of products_shop_newest): a deep page skips index entries, not rows.
+   * two, the shop's id first); null when the owner has no shop (or one without a URL yet). The
+   * page's ids come from the index alone (index-only scan of products_shop_newest): a deep page
+   * skips index entries, not rows.
    */
   async ownerPage(
     userId: string,

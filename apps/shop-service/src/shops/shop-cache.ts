@@ -9,6 +9,10 @@ export type CachedShop =
   { kind: 'public'; shop: PublicShop } | { kind: 'private' } | { kind: 'missing' };
 export type CachedProduct = { kind: 'found'; product: PublicProduct } | { kind: 'missing' };
 
+/** An entry as Redis holds it (JSON), or undefined when there is none. */
+const parsed = <T>(raw: string | null | undefined): T | undefined =>
+  raw ? (JSON.parse(raw) as T) : undefined;
+
 // A safety net only: every write deletes the entries it affects at once.
 const TTL_SECONDS = 600;
 const keys = {
@@ -55,10 +59,7 @@ export class ShopCache {
       keys.shop(shopUrl),
       keys.product(shopUrl, shortCode),
     );
-    return [
-      shop ? (JSON.parse(shop) as CachedShop) : undefined,
-      product ? (JSON.parse(product) as CachedProduct) : undefined,
-    ];
+    return [parsed<CachedShop>(shop), parsed<CachedProduct>(product)];
   }
   setProduct(shopUrl: string, shortCode: string, value: CachedProduct) {
     return this.write(keys.product(shopUrl, shortCode), value);
@@ -99,8 +100,7 @@ export class ShopCache {
   }
 
   private async read<T>(key: string): Promise<T | undefined> {
-    const raw = await this.redis.get(key);
-    return raw ? (JSON.parse(raw) as T) : undefined;
+    return parsed<T>(await this.redis.get(key));
   }
 
   private async write(key: string, value: unknown) {
