@@ -269,13 +269,17 @@ describe('photo upload refusals', () => {
       errorCode: 'FILE_TOO_LARGE',
       error: 'File is too large. Please choose an image under 5MB.',
     });
-    expect(
-      await refused('photo', file(svgDrawing(), 'logo.svg', 'image/svg+xml'), '/photos/profile'),
-    ).toEqual({
+    const unsupported = {
       status: 415,
       errorCode: 'UNSUPPORTED_TYPE',
       error: 'Unsupported file type. Please choose a JPG, PNG, GIF or WebP image.',
-    });
+    };
+    expect(
+      await refused('photo', file(svgDrawing(), 'logo.svg', 'image/svg+xml'), '/photos/profile'),
+    ).toEqual(unsupported);
+    // A hand-written icon: no XML declaration, under 100 bytes.
+    const icon = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>');
+    expect(await refused('image', file(icon, 'icon.svg', 'image/svg+xml'))).toEqual(unsupported);
     expect(
       await refused(
         'photo',

@@ -104,6 +104,11 @@ describe('checkUpload', () => {
     expect(refusal('logo.svg', Buffer.from(`<svg>${' '.repeat(100)}</svg>`))?.code).toBe(
       ErrorCode.UNSUPPORTED_TYPE,
     );
+    // A hand-written icon under 100 bytes, with no XML declaration: still a type we refuse.
+    expect(
+      refusal('icon.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8"/>')),
+    ).toEqual({ code: ErrorCode.UNSUPPORTED_TYPE, message: UploadMessages.unsupportedType });
+    expect(refusal('tiny.png', Buffer.from('short words'))?.code).toBe(ErrorCode.FILE_CORRUPT);
     expect(refusal('notes.png', Buffer.from('just words '.repeat(20)))).toEqual({
       code: ErrorCode.NOT_IMAGE,
       message: UploadMessages.notImage,

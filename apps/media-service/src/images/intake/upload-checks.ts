@@ -82,11 +82,13 @@ export function checkUpload(facts: UploadFacts, policy: UploadPolicy): AcceptedU
     );
   const badName = filenameProblem(facts.filename);
   if (badName) throw badName;
+  const sniffed = sniffImage(facts.bytes);
+  // A format the product does not take is named as such, however small: a hand-written SVG
+  // icon is often under 100 bytes, and "empty or corrupted" would send its owner looking for
+  // the wrong fault.
+  if (sniffed.kind === 'unsupported') throw typeRefused();
   if (facts.bytes.length < IMAGE_LIMITS.minBytes)
     throw refuse(ErrorCode.FILE_CORRUPT, UploadMessages.corrupt);
-
-  const sniffed = sniffImage(facts.bytes);
-  if (sniffed.kind === 'unsupported') throw typeRefused();
   if (sniffed.kind === 'unknown')
     throw refuse(
       ErrorCode.NOT_IMAGE,

@@ -32,6 +32,8 @@ describe('the name, size and type checks (SPEC section 5)', () => {
     [facts(`${'a'.repeat(237)}.png`, 'image/png'), 'FILENAME_TOO_LONG'],
     [facts('notes.txt', 'text/plain'), 'NOT_IMAGE'],
     [facts('drawing.svg', 'image/svg+xml'), 'UNSUPPORTED_TYPE'],
+    [facts('icon.svg', 'image/svg+xml', 60), 'UNSUPPORTED_TYPE'],
+    [facts('empty.txt', 'text/plain', 10), 'FILE_CORRUPT'],
     [facts('logo.png', 'image/jpeg'), 'EXTENSION_MISMATCH'],
     [facts('logo', 'image/png'), 'EXTENSION_MISMATCH'],
   ])('%j is refused with %s', (chosen, code) => {

@@ -71,12 +71,15 @@ type FileFacts = Pick<File, 'name' | 'size' | 'type'>;
 export function imageFileProblem(file: FileFacts | null | undefined): ImageCheckCode | undefined {
   if (!file) return 'NO_FILE';
   if (file.size > IMAGE_LIMITS.maxBytes) return 'FILE_TOO_LARGE';
-  if (file.size < IMAGE_LIMITS.minBytes) return 'FILE_CORRUPT';
-  if (IMAGE_LIMITS.forbiddenFilenameChars.test(file.name)) return 'INVALID_FILENAME';
-  if (file.name.length > IMAGE_LIMITS.maxFilenameLength) return 'FILENAME_TOO_LONG';
-  if (!file.type.startsWith('image/')) return 'NOT_IMAGE';
   const type = file.type === 'image/jpg' ? 'image/jpeg' : file.type;
   const extensions = IMAGE_ACCEPT[type];
+  // An image of a type the product does not take (a small SVG icon) is named as such, not
+  // as empty or corrupted.
+  if (file.size < IMAGE_LIMITS.minBytes)
+    return type.startsWith('image/') && !extensions ? 'UNSUPPORTED_TYPE' : 'FILE_CORRUPT';
+  if (IMAGE_LIMITS.forbiddenFilenameChars.test(file.name)) return 'INVALID_FILENAME';
+  if (file.name.length > IMAGE_LIMITS.maxFilenameLength) return 'FILENAME_TOO_LONG';
+  if (!type.startsWith('image/')) return 'NOT_IMAGE';
   if (!extensions) return 'UNSUPPORTED_TYPE';
   const extension = /\.[^.]+$/.exec(file.name.toLowerCase())?.[0];
   if (!extension || !extensions.includes(extension)) return 'EXTENSION_MISMATCH';
