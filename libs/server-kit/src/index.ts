@@ -2,6 +2,7 @@ export * from './bootstrap';
 export * from './database';
 export * from './logger';
 export * from './nats-transport';
+export * from './outage';
 export * from './rate-limiter';
 export * from './redis';
 export * from './request-context';

@@ -5,6 +5,7 @@ import { ErrorCode, Headers } from '@kartlink/contracts';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { firstValueFrom, timeout, TimeoutError, toArray } from 'rxjs';
 import type { Logger } from './logger';
+import { unavailable } from './outage';
 import { natsConnectionOptions, natsCredentials, type NatsCredentials } from './nats-transport';
 import { joinReply } from './reply-chunks';
 import { currentRequestId } from './request-context';
@@ -124,10 +125,7 @@ export class NatsRequester {
     const modelled = ServiceError.fromPayload(err);
     if (modelled) return modelled;
     this.logger.error({ subject, err }, 'service request failed');
-    return new ServiceError(
-      ErrorCode.SERVICE_UNAVAILABLE,
-      'The service is temporarily unavailable. Please try again later.',
-    );
+    return unavailable();
   }
 }
 

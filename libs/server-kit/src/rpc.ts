@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { NatsContext } from '@nestjs/microservices';
 import { Observable, throwError } from 'rxjs';
 import type { Logger } from './logger';
+import { isOutage, unavailable } from './outage';
 import { acceptRequestId, runWithRequestContext } from './request-context';
 import { ServiceError } from './service-error';
 
@@ -26,6 +27,10 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
     if (exception instanceof ServiceError) return throwError(() => exception.toPayload());
+    if (isOutage(exception)) {
+      this.logger.warn({ err: exception }, 'a server this service needs is away');
+      return throwError(() => unavailable().toPayload());
+    }
     this.logger.error({ err: exception }, 'unhandled error in a message handler');
     return throwError(() => ServiceError.internal().toPayload());
   }

@@ -63,6 +63,19 @@ export class SessionsRepository {
       .getExists();
   }
 
+  /** Sessions revoked within the last `seconds`, with their reason and age in seconds. */
+  async revokedWithin(
+    seconds: number,
+  ): Promise<Array<{ id: string; reason: string; ageSeconds: number }>> {
+    return this.sessions
+      .createQueryBuilder('session')
+      .select('session.id', 'id')
+      .addSelect(`coalesce(session.revoked_reason, 'revoked')`, 'reason')
+      .addSelect('extract(epoch FROM now() - session.revoked_at)::int', 'ageSeconds')
+      .where('session.revoked_at > now() - make_interval(secs => :seconds)', { seconds })
+      .getRawMany();
+  }
+
   /** Revokes the sessions matched and returns their ids (only those not revoked before). */
   async revoke(
     where: { id?: string; userId?: string; exceptId?: string },

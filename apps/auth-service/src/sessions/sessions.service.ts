@@ -65,6 +65,9 @@ export class SessionsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.throttle = new LoginThrottle(redis);
+    // A Redis that was away may have missed revocations, or come back empty (without
+    // persistence): the marks of every session revoked within a token's life are written again.
+    redis.on('ready', () => void this.markRecentRevocations());
   }
 
   private readonly throttle: LoginThrottle;
@@ -250,10 +253,7 @@ export class SessionsService {
   ): Promise<string[]> {
     const ids = await this.sessions.revoke(where, reason);
     if (ids.length === 0) return ids;
-    const pipeline = this.redis.pipeline();
-    for (const id of ids)
-      pipeline.set(revokedSessionKey(id), reason, 'EX', ACCESS_TOKEN_TTL_SECONDS);
-    await pipeline.exec();
+    await this.markRevoked(ids.map((id) => ({ id, reason, ageSeconds: 0 })));
     for (const id of ids) {
       const session = await this.sessions.findSession(id);
       if (session?.impersonatorId) {
@@ -267,6 +267,36 @@ export class SessionsService {
       }
     }
     return ids;
+  }
+
+  /**
+   * Tells every gateway at once that these sessions ended: a mark per session in Redis, kept as
+   * long as an access token lives. With Redis away the revocation stands in the database (the
+   * gateway asks here meanwhile) and the mark is written when Redis is back.
+   */
+  private async markRevoked(sessions: Array<{ id: string; reason: string; ageSeconds: number }>) {
+    const pipeline = this.redis.pipeline();
+    for (const { id, reason, ageSeconds } of sessions) {
+      const left = ACCESS_TOKEN_TTL_SECONDS - ageSeconds;
+      if (left > 0) pipeline.set(revokedSessionKey(id), reason, 'EX', left);
+    }
+    const failed = await pipeline.exec().then(
+      (results) => results?.find(([err]) => err)?.[0],
+      (err: Error) => err,
+    );
+    if (failed)
+      this.logger.warn(
+        { err: failed.message, sessions: sessions.length },
+        'revoked sessions not marked in Redis: marked when it is back',
+      );
+  }
+
+  private async markRecentRevocations() {
+    try {
+      await this.markRevoked(await this.sessions.revokedWithin(ACCESS_TOKEN_TTL_SECONDS));
+    } catch (err) {
+      this.logger.warn({ err }, 'recent revocations not marked again');
+    }
   }
 
   private async start(

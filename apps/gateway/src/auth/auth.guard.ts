@@ -17,8 +17,9 @@ type AuthedRequest = FastifyRequest & { caller?: Caller };
 
 /**
  * Lets a request through with a valid access token of a live session. A signed-out session
- * is known from Redis at once; a session where an admin acts as a user is checked with
- * auth-service on every request, so that removing the admin ends it immediately.
+ * is known from Redis at once (from auth-service while Redis is away); a session where an
+ * admin acts as a user is checked with auth-service on every request, so that removing the
+ * admin ends it immediately.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -44,10 +45,13 @@ export class AuthGuard implements CanActivate {
       throw new ServiceError(ErrorCode.UNAUTHORIZED, AuthMessages.loginRequired);
     }
     const claims = await this.verifier.verify(token);
-    if (await this.redis.exists(`revoked-session:${claims.sid}`)) {
-      throw new ServiceError(ErrorCode.UNAUTHORIZED, AuthMessages.expired);
-    }
-    if (claims.act) {
+    const signedOut = await this.redis.exists(`revoked-session:${claims.sid}`).then(
+      (found) => found > 0,
+      // Redis away: auth-service's own record decides (a signed-out device stays signed out).
+      () => undefined,
+    );
+    if (signedOut) throw new ServiceError(ErrorCode.UNAUTHORIZED, AuthMessages.expired);
+    if (claims.act || signedOut === undefined) {
       const status = await this.services.request<SessionStatus>(Subjects.auth.checkSession, {
         sessionId: claims.sid,
       });

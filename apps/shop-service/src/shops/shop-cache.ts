@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, type PublicProduct, type PublicShop } from '@kartlink/contracts';
-import { NatsRequester } from '@kartlink/server-kit';
+import { LOGGER, type Logger, NatsRequester } from '@kartlink/server-kit';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis.provider';
 
@@ -25,44 +25,55 @@ const keys = {
  * Every public read (a shop, its product list, one product) is served from Redis; a hit
  * costs no database query. Writes to a shop or its products delete what they change and
  * announce the shop's change to every gateway replica, before they answer.
+ *
+ * Redis being away costs speed, never an answer: a read that cannot reach it is a miss (the
+ * database answers), a fill is skipped, and a deletion that cannot be made is kept: until it is
+ * made, once Redis is back, that shop's reads skip Redis (a Redis that kept its data would
+ * otherwise serve what the write changed until the entry expired).
  */
 @Injectable()
 export class ShopCache {
+  /** Shops whose entries a write could not delete: deleted when Redis is ready again. */
+  private readonly owed = new Set<string>();
+
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly services: NatsRequester,
-  ) {}
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    redis.on('ready', () => void this.settleOwed());
+  }
 
   shop(shopUrl: string) {
-    return this.read<CachedShop>(keys.shop(shopUrl));
+    return this.read<CachedShop>(shopUrl, keys.shop(shopUrl));
   }
   setShop(shopUrl: string, value: CachedShop) {
-    return this.write(keys.shop(shopUrl), value);
+    return this.write(shopUrl, keys.shop(shopUrl), value);
   }
 
   products(shopUrl: string) {
-    return this.read<PublicProduct[]>(keys.products(shopUrl));
+    return this.read<PublicProduct[]>(shopUrl, keys.products(shopUrl));
   }
   setProducts(shopUrl: string, value: PublicProduct[]) {
-    return this.write(keys.products(shopUrl), value);
+    return this.write(shopUrl, keys.products(shopUrl), value);
   }
 
   product(shopUrl: string, shortCode: string) {
-    return this.read<CachedProduct>(keys.product(shopUrl, shortCode));
+    return this.read<CachedProduct>(shopUrl, keys.product(shopUrl, shortCode));
   }
   /** The shop's entry and one product's, in one round trip (MGET). */
   async shopAndProduct(
     shopUrl: string,
     shortCode: string,
   ): Promise<[CachedShop | undefined, CachedProduct | undefined]> {
-    const [shop, product] = await this.redis.mget(
-      keys.shop(shopUrl),
-      keys.product(shopUrl, shortCode),
-    );
+    if (this.owed.has(shopUrl)) return [undefined, undefined];
+    const [shop, product] = await this.redis
+      .mget(keys.shop(shopUrl), keys.product(shopUrl, shortCode))
+      .catch(() => [null, null]);
     return [parsed<CachedShop>(shop), parsed<CachedProduct>(product)];
   }
   setProduct(shopUrl: string, shortCode: string, value: CachedProduct) {
-    return this.write(keys.product(shopUrl, shortCode), value);
+    return this.write(shopUrl, keys.product(shopUrl, shortCode), value);
   }
 
   /**
@@ -70,10 +81,9 @@ export class ShopCache {
    * here and in every gateway replica. Answers the shop URL whose reads changed.
    */
   async invalidateProducts(shopUrl: string, ...shortCodes: string[]): Promise<string[]> {
-    await this.redis.del(
-      keys.products(shopUrl),
-      ...shortCodes.map((code) => keys.product(shopUrl, code)),
-    );
+    await this.redis
+      .del(keys.products(shopUrl), ...shortCodes.map((code) => keys.product(shopUrl, code)))
+      .catch((err: unknown) => this.owe(shopUrl, err));
     await this.announce(shopUrl);
     return [shopUrl];
   }
@@ -85,13 +95,37 @@ export class ShopCache {
   async invalidateShop(...shopUrls: Array<string | null | undefined>): Promise<string[]> {
     const urls = [...new Set(shopUrls.filter((u): u is string => Boolean(u)))];
     for (const url of urls) {
-      const productKeys = await this.scan(
-        `${this.redis.options.keyPrefix ?? ''}${keys.product(url, '*')}`,
-      );
-      await this.redis.del(keys.shop(url), keys.products(url), ...productKeys);
+      await this.deleteShop(url).catch((err: unknown) => this.owe(url, err));
       await this.announce(url);
     }
     return urls;
+  }
+
+  private async deleteShop(url: string) {
+    const productKeys = await this.scan(
+      `${this.redis.options.keyPrefix ?? ''}${keys.product(url, '*')}`,
+    );
+    await this.redis.del(keys.shop(url), keys.products(url), ...productKeys);
+  }
+
+  private owe(shopUrl: string, err: unknown) {
+    this.owed.add(shopUrl);
+    this.logger.warn(
+      { shopUrl, err: (err as Error).message },
+      'cached reads not deleted (Redis away): skipped until deleted once it is back',
+    );
+  }
+
+  /** Makes the deletions owed; a shop stays owed until its deletion is made. */
+  private async settleOwed() {
+    for (const url of [...this.owed]) {
+      try {
+        await this.deleteShop(url);
+        this.owed.delete(url);
+      } catch {
+        return; // Away again: the next 'ready' goes on.
+      }
+    }
   }
 
   /** Tells every gateway replica to drop what it holds of this shop. */
@@ -99,12 +133,14 @@ export class ShopCache {
     await this.services.publish(Events.shopChanged, { shopUrl });
   }
 
-  private async read<T>(key: string): Promise<T | undefined> {
-    return parsed<T>(await this.redis.get(key));
+  private async read<T>(shopUrl: string, key: string): Promise<T | undefined> {
+    if (this.owed.has(shopUrl)) return undefined;
+    return parsed<T>(await this.redis.get(key).catch(() => null));
   }
 
-  private async write(key: string, value: unknown) {
-    await this.redis.set(key, JSON.stringify(value), 'EX', TTL_SECONDS);
+  private async write(shopUrl: string, key: string, value: unknown) {
+    if (this.owed.has(shopUrl)) return;
+    await this.redis.set(key, JSON.stringify(value), 'EX', TTL_SECONDS).catch(() => undefined);
   }
 
   /** Keys matching a full pattern, returned without the client's prefix (as del expects them). */
