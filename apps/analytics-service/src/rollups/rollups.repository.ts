@@ -32,6 +32,8 @@ export class RollupsRepository {
    * by the consumer is simply taken next time. Answers how many events were taken.
    */
   async takeBatch(manager: EntityManager, limit: number, timeZone: string): Promise<number> {
+    // The batch's sums and sorts in memory (a batch of 50,000 events spills at the default 4 MB).
+    await manager.query(`SET LOCAL work_mem = '64MB'`);
     await manager.query(
       `CREATE TEMP TABLE IF NOT EXISTS fold_batch (
          id uuid PRIMARY KEY, type varchar NOT NULL, shop_id uuid NOT NULL, product_id uuid,
