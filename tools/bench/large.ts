@@ -156,7 +156,10 @@ async function seedHistory(bigShopId: string) {
          FROM analytics.product_daily GROUP BY 1, 2, 3;
        INSERT INTO analytics.product_monthly_dimensions (product_id, month, dimension, key, shop_id, views, clicks)
        SELECT product_id, date_trunc('month', day), dimension, key, shop_id, sum(views), sum(clicks)
-         FROM analytics.product_daily_dimensions GROUP BY 1, 2, 3, 4, 5;
+         FROM analytics.product_daily_dimensions
+        -- What the fold keeps by month (MONTHLY_PRODUCT_DIMENSIONS); the others are read by day.
+        WHERE dimension IN ('store', 'source')
+        GROUP BY 1, 2, 3, 4, 5;
        INSERT INTO analytics.shop_monthly_dimensions (shop_id, month, dimension, key, views, clicks)
        SELECT shop_id, date_trunc('month', day), dimension, key, sum(views), sum(clicks)
          FROM analytics.shop_daily_dimensions GROUP BY 1, 2, 3, 4;
