@@ -551,3 +551,56 @@ describe('the batch summed in SQL', () => {
     await expectMonthsAgreeWithDays();
   });
 });
+
+describe('an event committed late', () => {
+  it('is folded by the next run, once, and a run meanwhile folds the others', async () => {
+    const shopId = randomUUID();
+    const productId = randomUUID();
+    const click = (i: number): RawEvent => ({
+      type: 'click',
+      shopId,
+      productId,
+      at: new Date(Date.parse('2024-08-10T10:00:00Z') + i * 3600_000).toISOString(),
+      visitor: `late-${i}`,
+      platform: 'amazon',
+      source: 'instagram',
+      opensIn: 'app',
+    });
+    const clicks = async () =>
+      (
+        await query<{ clicks: number }>(
+          'SELECT coalesce(sum(clicks), 0)::int AS clicks FROM analytics.product_daily WHERE product_id = $1',
+          [productId],
+        )
+      )[0]!.clicks;
+    // The consumer's transaction, still open while the fold runs: its event is received (its
+    // received_at is the transaction's now()) before the others and committed after them.
+    const consumer = new Client({ connectionString: database.url });
+    await consumer.connect();
+    try {
+      await consumer.query('BEGIN');
+      await consumer.query(
+        `INSERT INTO analytics.events (id, type, shop_id, product_id, occurred_at, visitor, platform, source, opens_in)
+         VALUES ($1, 'click', $2, $3, '2024-08-10T09:00:00Z', 'late-0', 'amazon', 'instagram', 'app')`,
+        [randomUUID(), shopId, productId],
+      );
+      await store([click(1), click(2)]);
+      await foldAll();
+      expect(await clicks()).toBe(2);
+      await consumer.query('COMMIT');
+    } finally {
+      await consumer.end();
+    }
+    await foldAll();
+    expect(await clicks()).toBe(3);
+    await foldAll();
+    expect(await clicks()).toBe(3);
+    expect(
+      await query(
+        'SELECT folded, count(*)::int AS n FROM analytics.events WHERE shop_id = $1 GROUP BY 1',
+        [shopId],
+      ),
+    ).toEqual([{ folded: true, n: 3 }]);
+    await expectMonthsAgreeWithDays();
+  });
+});
