@@ -40,7 +40,7 @@ export const configSchema = {
   }),
   ANALYTICS_FOLD_BATCH: int({
     description: 'events folded in one transaction, at most',
-    default: 5000,
+    default: 50_000,
     min: 1,
     max: 100_000,
   }),

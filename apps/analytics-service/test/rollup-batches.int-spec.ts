@@ -6,7 +6,7 @@ import { configSchema } from '../src/config';
 import { dataSourceOptions } from '../src/database';
 import { monthPlan, type DateRange, datesOf } from '../src/reports/date-range';
 import { ReportsRepository } from '../src/reports/reports.repository';
-import { MONTHLY_PRODUCT_DIMENSIONS } from '../src/rollups/fold';
+import { type FoldedEvent, foldEvents, MONTHLY_PRODUCT_DIMENSIONS } from '../src/rollups/fold';
 import { RollupsService } from '../src/rollups/rollups.service';
 
 /**
@@ -408,5 +408,199 @@ describe('folding in batches', () => {
       [shopId],
     );
     expect(shop).toEqual({ clicks: 27, views: 13, taps: 27 });
+  });
+});
+
+describe('the batch summed in SQL', () => {
+  it('adds to the rollups what foldEvents says each event adds', async () => {
+    const shopId = randomUUID();
+    const products = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    // Mulberry32: its low bits vary too (sequence(n) % 2 alternates).
+    let state = 23;
+    const next = (n: number) => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+    };
+    const pick = <T>(values: readonly T[]) => values[next(values.length)]!;
+    const start = Date.parse('2024-07-30T12:00:00Z');
+    // Every kind of event: bots, prefetches, the owner, missing values, events stored before
+    // sources were kept (their referrer tells), and bursts of taps by the same visitor.
+    const events = Array.from({ length: 400 }, () => {
+      const click = next(2) === 0;
+      return {
+        id: randomUUID(),
+        type: click ? 'click' : 'shop_view',
+        productId: click || next(2) === 0 ? pick(products) : null,
+        at: new Date(start + next(4 * 24 * 60) * 60_000).toISOString(),
+        device: pick(['mobile', 'desktop', null]),
+        browser: pick(['Chrome', 'Safari', null]),
+        platform: click ? pick(['amazon', 'flipkart', null]) : null,
+        region: pick(['Asia/Kolkata', 'Europe/London', null]),
+        referrer: pick(['instagram.com', 'wa.me', 'example.org', null]),
+        visitor: `v${next(12)}`,
+        bot: next(10) === 0,
+        owner: next(12) === 0,
+        prefetch: next(15) === 0,
+        // Never "direct" on a click: the source of the visit before it is the service's test.
+        source: click ? pick(['instagram', 'whatsapp', null]) : pick(['instagram', 'direct', null]),
+        opensIn: click ? pick(['app', 'web', null]) : null,
+      };
+    });
+    const column = <K extends keyof (typeof events)[number]>(key: K) => events.map((e) => e[key]);
+    await sql.query(
+      `INSERT INTO analytics.events (id, type, shop_id, product_id, occurred_at, received_at,
+         device, browser, platform, region, referrer, visitor, bot, owner, prefetch, source, opens_in)
+       SELECT e.id, e.type, $1, e.product_id, e.at, now() + e.n * interval '1 millisecond',
+              e.device, e.browser, e.platform, e.region, e.referrer, e.visitor, e.bot, e.owner,
+              e.prefetch, e.source, e.opens_in
+         FROM unnest($2::uuid[], $3::varchar[], $4::uuid[], $5::timestamptz[], $6::varchar[],
+                     $7::varchar[], $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[],
+                     $12::boolean[], $13::boolean[], $14::boolean[], $15::varchar[], $16::varchar[])
+              WITH ORDINALITY AS e(id, type, product_id, at, device, browser, platform, region,
+                                   referrer, visitor, bot, owner, prefetch, source, opens_in, n)`,
+      [
+        shopId,
+        column('id'),
+        column('type'),
+        column('productId'),
+        column('at'),
+        column('device'),
+        column('browser'),
+        column('platform'),
+        column('region'),
+        column('referrer'),
+        column('visitor'),
+        column('bot'),
+        column('owner'),
+        column('prefetch'),
+        column('source'),
+        column('opensIn'),
+      ],
+    );
+    await foldAll();
+
+    // The events as folded (repeated taps as the fold marked them), summed by foldEvents.
+    const stored = await query<FoldedEvent & { folded: boolean }>(
+      `SELECT id, type, shop_id AS "shopId", product_id AS "productId",
+              to_char(occurred_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS day, device,
+              browser, platform, region, referrer, visitor, bot, owner, prefetch,
+              (extract(epoch FROM occurred_at) * 1000)::float8 AS at, source,
+              opens_in AS "opensIn", repeat_tap AS repeat, folded
+         FROM analytics.events WHERE shop_id = $1`,
+      [shopId],
+    );
+    expect(stored.filter((e) => !e.folded)).toEqual([]);
+    expect(stored.filter((e) => e.repeat).length).toBeGreaterThan(0);
+    const inc = foldEvents(stored);
+    const byKey = <T>(rows: T[]) =>
+      rows.map((r) => JSON.stringify(r)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const visitors = new Map<string, number>();
+    for (const v of inc.visitors)
+      visitors.set(`${v.shopId}|${v.day}`, (visitors.get(`${v.shopId}|${v.day}`) ?? 0) + 1);
+    const day = "to_char(day, 'YYYY-MM-DD') AS day";
+
+    expect(
+      byKey(
+        await query(
+          `SELECT shop_id AS "shopId", ${day}, views, product_views AS "productViews", clicks,
+                  taps, bot_events AS "botEvents", owner_events AS "ownerEvents",
+                  unique_visitors AS "uniqueVisitors"
+             FROM analytics.shop_daily WHERE shop_id = $1`,
+          [shopId],
+        ),
+      ),
+    ).toEqual(
+      byKey(
+        inc.shopDays.map((d) => ({
+          ...d,
+          uniqueVisitors: visitors.get(`${d.shopId}|${d.day}`) ?? 0,
+        })),
+      ),
+    );
+    expect(
+      byKey(
+        await query(
+          `SELECT shop_id AS "shopId", ${day}, dimension, key, views, clicks
+             FROM analytics.shop_daily_dimensions WHERE shop_id = $1`,
+          [shopId],
+        ),
+      ),
+    ).toEqual(byKey(inc.shopDimensions));
+    expect(
+      byKey(
+        await query(
+          `SELECT product_id AS "productId", ${day}, shop_id AS "shopId", views, clicks, taps,
+                  app_opens AS "appOpens", web_opens AS "webOpens"
+             FROM analytics.product_daily WHERE shop_id = $1`,
+          [shopId],
+        ),
+      ),
+    ).toEqual(byKey(inc.productDays));
+    expect(
+      byKey(
+        await query(
+          `SELECT product_id AS "productId", ${day}, shop_id AS "shopId", dimension, key, views,
+                  clicks
+             FROM analytics.product_daily_dimensions WHERE shop_id = $1`,
+          [shopId],
+        ),
+      ),
+    ).toEqual(byKey(inc.productDimensions));
+    await expectMonthsAgreeWithDays();
+  });
+});
+
+describe('an event committed late', () => {
+  it('is folded by the next run, once, and a run meanwhile folds the others', async () => {
+    const shopId = randomUUID();
+    const productId = randomUUID();
+    const click = (i: number): RawEvent => ({
+      type: 'click',
+      shopId,
+      productId,
+      at: new Date(Date.parse('2024-08-10T10:00:00Z') + i * 3600_000).toISOString(),
+      visitor: `late-${i}`,
+      platform: 'amazon',
+      source: 'instagram',
+      opensIn: 'app',
+    });
+    const clicks = async () =>
+      (
+        await query<{ clicks: number }>(
+          'SELECT coalesce(sum(clicks), 0)::int AS clicks FROM analytics.product_daily WHERE product_id = $1',
+          [productId],
+        )
+      )[0]!.clicks;
+    // The consumer's transaction, still open while the fold runs: its event is received (its
+    // received_at is the transaction's now()) before the others and committed after them.
+    const consumer = new Client({ connectionString: database.url });
+    await consumer.connect();
+    try {
+      await consumer.query('BEGIN');
+      await consumer.query(
+        `INSERT INTO analytics.events (id, type, shop_id, product_id, occurred_at, visitor, platform, source, opens_in)
+         VALUES ($1, 'click', $2, $3, '2024-08-10T09:00:00Z', 'late-0', 'amazon', 'instagram', 'app')`,
+        [randomUUID(), shopId, productId],
+      );
+      await store([click(1), click(2)]);
+      await foldAll();
+      expect(await clicks()).toBe(2);
+      await consumer.query('COMMIT');
+    } finally {
+      await consumer.end();
+    }
+    await foldAll();
+    expect(await clicks()).toBe(3);
+    await foldAll();
+    expect(await clicks()).toBe(3);
+    expect(
+      await query(
+        'SELECT folded, count(*)::int AS n FROM analytics.events WHERE shop_id = $1 GROUP BY 1',
+        [shopId],
+      ),
+    ).toEqual([{ folded: true, n: 3 }]);
+    await expectMonthsAgreeWithDays();
   });
 });

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { CLICK_REPEAT_WINDOW_MINUTES } from '@kartlink/contracts';
 import {
-  countable,
-  type FoldedEvent,
-  type Increments,
-  MONTHLY_PRODUCT_DIMENSIONS,
-  tapKey,
-} from './fold';
+  CLICK_REPEAT_WINDOW_MINUTES,
+  DIRECT_REFERRER,
+  sourceOfReferrer,
+  UNKNOWN_KEY,
+} from '@kartlink/contracts';
+import { countable, type FoldedEvent, MONTHLY_PRODUCT_DIMENSIONS, tapKey } from './fold';
 
 /** The advisory lock space of the repeated-tap keys (the two-number form: apart from any other). */
 const TAP_LOCK_SPACE = 0x74617073; // "taps"
@@ -26,29 +25,87 @@ export class RollupsRepository {
   }
 
   /**
-   * Takes up to `limit` events nobody has folded and marks them folded, inside the caller's
-   * transaction. Rows another fold holds are skipped (SKIP LOCKED), so concurrent folds never
-   * take the same event, and an event committed late by the consumer is simply taken next time.
+   * Takes up to `limit` events nobody has folded, marks them folded and copies them into the
+   * session's fold_batch table (emptied at each commit), inside the caller's transaction; the
+   * rollups are then summed from it in SQL (applyBatch). Rows another fold holds are skipped
+   * (SKIP LOCKED), so concurrent folds never take the same event, and an event committed late
+   * by the consumer is simply taken next time. Answers how many events were taken.
    */
-  async takeUnfolded(
-    manager: EntityManager,
-    limit: number,
-    timeZone: string,
-  ): Promise<FoldedEvent[]> {
-    const rows = (await manager.query(
-      `UPDATE analytics.events e SET folded = true
-         FROM (SELECT id FROM analytics.events WHERE folded = false
-               ORDER BY received_at LIMIT $1 FOR UPDATE SKIP LOCKED) picked
-        WHERE e.id = picked.id
-       RETURNING e.id, e.type, e.shop_id AS "shopId", e.product_id AS "productId",
-                 to_char(e.occurred_at AT TIME ZONE $2, 'YYYY-MM-DD') AS day,
-                 e.device, e.browser, e.platform, e.region, e.referrer, e.visitor, e.bot, e.owner,
-                 e.prefetch, (extract(epoch FROM e.occurred_at) * 1000)::float8 AS at,
-                 e.source, e.opens_in AS "opensIn", e.repeat_tap AS repeat`,
+  async takeBatch(manager: EntityManager, limit: number, timeZone: string): Promise<number> {
+    // The batch's sums and sorts in memory (a batch of 50,000 events spills at the default 4 MB).
+    await manager.query(`SET LOCAL work_mem = '64MB'`);
+    await manager.query(
+      `CREATE TEMP TABLE IF NOT EXISTS fold_batch (
+         id uuid PRIMARY KEY, type varchar NOT NULL, shop_id uuid NOT NULL, product_id uuid,
+         day date NOT NULL, device varchar, browser varchar, platform varchar, region varchar,
+         referrer varchar, visitor varchar NOT NULL, bot boolean NOT NULL, owner boolean NOT NULL,
+         prefetch boolean NOT NULL, at timestamptz NOT NULL, source varchar, opens_in varchar,
+         repeat boolean NOT NULL) ON COMMIT DELETE ROWS`,
+    );
+    await manager.query(
+      `WITH picked AS (
+         UPDATE analytics.events e SET folded = true
+           FROM (SELECT id FROM analytics.events WHERE folded = false
+                 ORDER BY received_at LIMIT $1 FOR UPDATE SKIP LOCKED) picked
+          WHERE e.id = picked.id
+         RETURNING e.id, e.type, e.shop_id, e.product_id, (e.occurred_at AT TIME ZONE $2)::date,
+                   e.device, e.browser, e.platform, e.region, e.referrer, e.visitor, e.bot,
+                   e.owner, e.prefetch, e.occurred_at, e.source, e.opens_in, e.repeat_tap)
+       INSERT INTO fold_batch SELECT * FROM picked`,
       [limit, timeZone],
-    )) as [FoldedEvent[], number] | FoldedEvent[];
-    // TypeORM answers [rows, affected] for UPDATE … RETURNING on PostgreSQL.
-    return (Array.isArray(rows[0]) ? rows[0] : rows) as FoldedEvent[];
+    );
+    // Events stored before sources were kept: their referrer tells (sourceOfReferrer).
+    const referrers = (await manager.query(
+      'SELECT DISTINCT referrer FROM fold_batch WHERE source IS NULL',
+    )) as Array<{ referrer: string | null }>;
+    if (referrers.length > 0)
+      await manager.query(
+        `UPDATE fold_batch b SET source = r.source
+           FROM unnest($1::varchar[], $2::varchar[]) AS r(referrer, source)
+          WHERE b.source IS NULL AND b.referrer IS NOT DISTINCT FROM r.referrer`,
+        [referrers.map((r) => r.referrer), referrers.map((r) => sourceOfReferrer(r.referrer))],
+      );
+    const [{ n }] = (await manager.query('SELECT count(*)::int AS n FROM fold_batch')) as [
+      { n: number },
+    ];
+    return n;
+  }
+
+  /** The batch's people clicks (countable): what repeatTaps and the visit sources need. */
+  async batchClicks(manager: EntityManager): Promise<FoldedEvent[]> {
+    return (await manager.query(
+      `SELECT id, type, shop_id AS "shopId", product_id AS "productId", to_char(day, 'YYYY-MM-DD') AS day,
+              device, browser, platform, region, referrer, visitor, bot, owner, prefetch,
+              (extract(epoch FROM at) * 1000)::float8 AS at, source, opens_in AS "opensIn", repeat
+         FROM fold_batch
+        WHERE type = 'click' AND NOT bot AND NOT prefetch AND NOT owner AND product_id IS NOT NULL`,
+    )) as FoldedEvent[];
+  }
+
+  /**
+   * Marks the batch's repeated taps as such (in the events and in fold_batch), and gives its
+   * clicks the sources of their visits, in the caller's transaction.
+   */
+  async settleClicks(
+    manager: EntityManager,
+    repeats: readonly string[],
+    sources: ReadonlyMap<string, string>,
+  ): Promise<void> {
+    if (repeats.length > 0) {
+      await manager.query(
+        `UPDATE analytics.events SET repeat_tap = true WHERE id = ANY($1::uuid[])`,
+        [repeats],
+      );
+      await manager.query(`UPDATE fold_batch SET repeat = true WHERE id = ANY($1::uuid[])`, [
+        repeats,
+      ]);
+    }
+    if (sources.size > 0)
+      await manager.query(
+        `UPDATE fold_batch b SET source = s.source
+           FROM unnest($1::uuid[], $2::varchar[]) AS s(id, source) WHERE b.id = s.id`,
+        [[...sources.keys()], [...sources.values()]],
+      );
   }
 
   /**
@@ -103,15 +160,6 @@ export class RollupsRepository {
     return counted;
   }
 
-  /** Marks the batch's repeated taps as such, in the caller's transaction. */
-  async markRepeats(manager: EntityManager, ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await manager.query(
-      `UPDATE analytics.events SET repeat_tap = true WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
-  }
-
   /**
    * The source of the visit each of these clicks came from: the same visitor's latest view of
    * the shop within the window before the click, when that view came from somewhere (a click
@@ -145,173 +193,145 @@ export class RollupsRepository {
     return new Map(rows.map((row) => [row.id, row.source]));
   }
 
-  /** Adds a batch's increments to the rollups, in the caller's transaction. */
-  async apply(manager: EntityManager, inc: Increments): Promise<void> {
-    const uniques = await this.newVisitors(manager, inc);
-    const days = inc.shopDays;
-    if (days.length > 0) {
-      await manager.query(
-        `INSERT INTO analytics.shop_daily
-           (shop_id, day, views, clicks, unique_visitors, bot_events, owner_events, taps, product_views)
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[])
-         ON CONFLICT (shop_id, day) DO UPDATE SET
-           views = shop_daily.views + EXCLUDED.views,
-           product_views = shop_daily.product_views + EXCLUDED.product_views,
-           clicks = shop_daily.clicks + EXCLUDED.clicks,
-           taps = shop_daily.taps + EXCLUDED.taps,
-           unique_visitors = shop_daily.unique_visitors + EXCLUDED.unique_visitors,
-           bot_events = shop_daily.bot_events + EXCLUDED.bot_events,
-           owner_events = shop_daily.owner_events + EXCLUDED.owner_events`,
-        [
-          columns(days, 'shopId'),
-          columns(days, 'day'),
-          columns(days, 'views'),
-          columns(days, 'clicks'),
-          days.map((d) => uniques.get(`${d.shopId}|${d.day}`) ?? 0),
-          columns(days, 'botEvents'),
-          columns(days, 'ownerEvents'),
-          columns(days, 'taps'),
-          columns(days, 'productViews'),
-        ],
-      );
-    }
-    if (days.length > 0) {
-      // The shops whose figures changed: their reports read afresh (ReportsCache).
-      await manager.query(
-        `INSERT INTO analytics.shop_report_versions (shop_id)
-         SELECT DISTINCT unnest($1::uuid[]) ORDER BY 1
-         ON CONFLICT (shop_id) DO UPDATE SET version = shop_report_versions.version + 1`,
-        [columns(days, 'shopId')],
-      );
-    }
-    // Each daily table and its monthly sums in one statement: the month rows take the batch's
-    // increments summed by month, in key order (concurrent folds lock rows in the same order).
-    const dims = inc.shopDimensions;
-    if (dims.length > 0) {
-      await manager.query(
-        `WITH d AS (
-           SELECT * FROM unnest($1::uuid[], $2::date[], $3::varchar[], $4::varchar[], $5::int[], $6::int[])
-             AS d(shop_id, day, dimension, key, views, clicks)),
-         daily AS (
-           INSERT INTO analytics.shop_daily_dimensions (shop_id, day, dimension, key, views, clicks)
-           SELECT * FROM d
-           ON CONFLICT (shop_id, day, dimension, key) DO UPDATE SET
-             views = shop_daily_dimensions.views + EXCLUDED.views,
-             clicks = shop_daily_dimensions.clicks + EXCLUDED.clicks)
-         INSERT INTO analytics.shop_monthly_dimensions (shop_id, month, dimension, key, views, clicks)
-         SELECT shop_id, date_trunc('month', day)::date, dimension, key, sum(views), sum(clicks)
-           FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-         ON CONFLICT (shop_id, month, dimension, key) DO UPDATE SET
-           views = shop_monthly_dimensions.views + EXCLUDED.views,
-           clicks = shop_monthly_dimensions.clicks + EXCLUDED.clicks`,
-        [
-          columns(dims, 'shopId'),
-          columns(dims, 'day'),
-          columns(dims, 'dimension'),
-          columns(dims, 'key'),
-          columns(dims, 'views'),
-          columns(dims, 'clicks'),
-        ],
-      );
-    }
-    const products = inc.productDays;
-    if (products.length > 0) {
-      await manager.query(
-        `WITH d AS (
-           SELECT * FROM unnest($1::uuid[], $2::date[], $3::uuid[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[])
-             AS d(product_id, day, shop_id, clicks, taps, views, app_opens, web_opens)),
-         daily AS (
-           INSERT INTO analytics.product_daily (product_id, day, shop_id, clicks, taps, views, app_opens, web_opens)
-           SELECT * FROM d
-           ON CONFLICT (product_id, day) DO UPDATE SET
-             clicks = product_daily.clicks + EXCLUDED.clicks,
-             taps = product_daily.taps + EXCLUDED.taps,
-             views = product_daily.views + EXCLUDED.views,
-             app_opens = product_daily.app_opens + EXCLUDED.app_opens,
-             web_opens = product_daily.web_opens + EXCLUDED.web_opens)
-         INSERT INTO analytics.product_monthly (product_id, month, shop_id, clicks, taps, views, app_opens, web_opens)
-         SELECT product_id, date_trunc('month', day)::date, shop_id, sum(clicks), sum(taps), sum(views),
-                sum(app_opens), sum(web_opens)
-           FROM d GROUP BY 1, 2, 3 ORDER BY 1, 2
-         ON CONFLICT (product_id, month) DO UPDATE SET
-           clicks = product_monthly.clicks + EXCLUDED.clicks,
-           taps = product_monthly.taps + EXCLUDED.taps,
-           views = product_monthly.views + EXCLUDED.views,
-           app_opens = product_monthly.app_opens + EXCLUDED.app_opens,
-           web_opens = product_monthly.web_opens + EXCLUDED.web_opens`,
-        [
-          columns(products, 'productId'),
-          columns(products, 'day'),
-          columns(products, 'shopId'),
-          columns(products, 'clicks'),
-          columns(products, 'taps'),
-          columns(products, 'views'),
-          columns(products, 'appOpens'),
-          columns(products, 'webOpens'),
-        ],
-      );
-    }
-    const productDims = inc.productDimensions;
-    if (productDims.length > 0) {
-      await manager.query(
-        `WITH d AS (
-           SELECT * FROM unnest($1::uuid[], $2::date[], $3::varchar[], $4::varchar[], $5::int[], $6::int[], $7::uuid[])
-             AS d(product_id, day, dimension, key, clicks, views, shop_id)),
-         daily AS (
-           INSERT INTO analytics.product_daily_dimensions (product_id, day, dimension, key, clicks, views, shop_id)
-           SELECT * FROM d
-           ON CONFLICT (product_id, day, dimension, key) DO UPDATE SET
-             clicks = product_daily_dimensions.clicks + EXCLUDED.clicks,
-             views = product_daily_dimensions.views + EXCLUDED.views)
-         INSERT INTO analytics.product_monthly_dimensions (product_id, month, dimension, key, clicks, views, shop_id)
-         SELECT product_id, date_trunc('month', day)::date, dimension, key, sum(clicks), sum(views), shop_id
-           FROM d WHERE dimension = ANY($8::varchar[])
-          GROUP BY 1, 2, 3, 4, 7 ORDER BY 1, 2, 3, 4
-         ON CONFLICT (product_id, month, dimension, key) DO UPDATE SET
-           clicks = product_monthly_dimensions.clicks + EXCLUDED.clicks,
-           views = product_monthly_dimensions.views + EXCLUDED.views`,
-        [
-          columns(productDims, 'productId'),
-          columns(productDims, 'day'),
-          columns(productDims, 'dimension'),
-          columns(productDims, 'key'),
-          columns(productDims, 'clicks'),
-          columns(productDims, 'views'),
-          columns(productDims, 'shopId'),
-          MONTHLY_PRODUCT_DIMENSIONS,
-        ],
-      );
-    }
-    if (inc.productIds.length > 0) {
-      await manager.query(
-        `INSERT INTO analytics.click_total_outbox (product_id)
-         SELECT unnest($1::uuid[])
-         ON CONFLICT (product_id) DO UPDATE SET version = click_total_outbox.version + 1`,
-        [inc.productIds],
-      );
-    }
-  }
-
-  /** Records the batch's visitors; answers how many were new per shop and day. */
-  private async newVisitors(manager: EntityManager, inc: Increments): Promise<Map<string, number>> {
-    const counts = new Map<string, number>();
-    if (inc.visitors.length === 0) return counts;
-    const added = (await manager.query(
-      `INSERT INTO analytics.daily_visitors (shop_id, day, visitor)
-       SELECT * FROM unnest($1::uuid[], $2::date[], $3::varchar[])
-       ON CONFLICT DO NOTHING
-       RETURNING shop_id AS "shopId", to_char(day, 'YYYY-MM-DD') AS day`,
-      [
-        columns(inc.visitors, 'shopId'),
-        columns(inc.visitors, 'day'),
-        columns(inc.visitors, 'visitor'),
-      ],
-    )) as Array<{ shopId: string; day: string }>;
-    for (const { shopId, day } of added) {
-      const key = `${shopId}|${day}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    return counts;
+  /**
+   * Adds fold_batch to the rollups, in the caller's transaction: each table with one
+   * INSERT … SELECT … GROUP BY … ON CONFLICT, the batch summed by PostgreSQL (foldEvents says
+   * what each figure is). Bots (link previews and prefetches included) and the owner's own
+   * events only count in their own columns; a repeated tap counts as a tap, never as a click.
+   * Rows are written in key order, so that concurrent folds lock rollup rows in the same order;
+   * each daily table and its monthly sums in one statement.
+   */
+  async applyBatch(manager: EntityManager): Promise<void> {
+    const people = 'NOT b.bot AND NOT b.prefetch AND NOT b.owner';
+    const click = "b.type = 'click'";
+    // The rows a counted event adds to the dimensions (a repeated tap adds none).
+    const dimensions = `CROSS JOIN LATERAL (VALUES
+        ('store', CASE WHEN ${click} THEN coalesce(b.platform, $1) END),
+        ('opens_in', CASE WHEN ${click} THEN coalesce(b.opens_in, $1) END),
+        ('device', coalesce(b.device, $1)), ('browser', coalesce(b.browser, $1)),
+        ('region', coalesce(b.region, $1)), ('referrer', coalesce(b.referrer, $2)),
+        ('source', b.source)) AS d(dimension, key)
+      WHERE ${people} AND NOT (${click} AND b.repeat) AND d.key IS NOT NULL`;
+    const viewsAndClicks = `count(*) FILTER (WHERE NOT ${click})::int AS views,
+        count(*) FILTER (WHERE ${click})::int AS clicks`;
+    // A visitor is someone who opened a page of the shop that day (a click alone makes none).
+    await manager.query(
+      `WITH added AS (
+         INSERT INTO analytics.daily_visitors (shop_id, day, visitor)
+         SELECT DISTINCT b.shop_id, b.day, b.visitor FROM fold_batch b
+          WHERE ${people} AND NOT ${click} ORDER BY 1, 2, 3
+         ON CONFLICT DO NOTHING
+         RETURNING shop_id, day),
+       uniques AS (SELECT shop_id, day, count(*)::int AS n FROM added GROUP BY 1, 2)
+       INSERT INTO analytics.shop_daily
+         (shop_id, day, views, clicks, unique_visitors, bot_events, owner_events, taps, product_views)
+       SELECT s.shop_id, s.day, s.views, s.clicks, coalesce(u.n, 0), s.bot_events, s.owner_events,
+              s.taps, s.product_views
+         FROM (SELECT b.shop_id, b.day,
+                      count(*) FILTER (WHERE ${people} AND NOT ${click})::int AS views,
+                      count(*) FILTER (WHERE ${people} AND ${click} AND NOT b.repeat)::int AS clicks,
+                      count(*) FILTER (WHERE b.bot OR b.prefetch)::int AS bot_events,
+                      count(*) FILTER (WHERE b.owner AND NOT b.bot AND NOT b.prefetch)::int AS owner_events,
+                      count(*) FILTER (WHERE ${people} AND ${click})::int AS taps,
+                      count(*) FILTER (WHERE ${people} AND NOT ${click} AND b.product_id IS NOT NULL)::int
+                        AS product_views
+                 FROM fold_batch b GROUP BY 1, 2) s
+         LEFT JOIN uniques u ON u.shop_id = s.shop_id AND u.day = s.day
+        ORDER BY 1, 2
+       ON CONFLICT (shop_id, day) DO UPDATE SET
+         views = shop_daily.views + EXCLUDED.views,
+         product_views = shop_daily.product_views + EXCLUDED.product_views,
+         clicks = shop_daily.clicks + EXCLUDED.clicks,
+         taps = shop_daily.taps + EXCLUDED.taps,
+         unique_visitors = shop_daily.unique_visitors + EXCLUDED.unique_visitors,
+         bot_events = shop_daily.bot_events + EXCLUDED.bot_events,
+         owner_events = shop_daily.owner_events + EXCLUDED.owner_events`,
+    );
+    // The shops whose figures changed: their reports read afresh (ReportsCache).
+    await manager.query(
+      `INSERT INTO analytics.shop_report_versions (shop_id)
+       SELECT DISTINCT shop_id FROM fold_batch ORDER BY 1
+       ON CONFLICT (shop_id) DO UPDATE SET version = shop_report_versions.version + 1`,
+    );
+    await manager.query(
+      `WITH d AS MATERIALIZED (
+         SELECT b.shop_id, b.day, d.dimension, d.key, ${viewsAndClicks}
+           FROM fold_batch b ${dimensions}
+          GROUP BY 1, 2, 3, 4),
+       daily AS (
+         INSERT INTO analytics.shop_daily_dimensions (shop_id, day, dimension, key, views, clicks)
+         SELECT * FROM d ORDER BY 1, 2, 3, 4
+         ON CONFLICT (shop_id, day, dimension, key) DO UPDATE SET
+           views = shop_daily_dimensions.views + EXCLUDED.views,
+           clicks = shop_daily_dimensions.clicks + EXCLUDED.clicks)
+       INSERT INTO analytics.shop_monthly_dimensions (shop_id, month, dimension, key, views, clicks)
+       SELECT shop_id, date_trunc('month', day)::date, dimension, key, sum(views), sum(clicks)
+         FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+       ON CONFLICT (shop_id, month, dimension, key) DO UPDATE SET
+         views = shop_monthly_dimensions.views + EXCLUDED.views,
+         clicks = shop_monthly_dimensions.clicks + EXCLUDED.clicks`,
+      [UNKNOWN_KEY, DIRECT_REFERRER],
+    );
+    // A product's shop: the first of its events' (one and the same).
+    await manager.query(
+      `WITH d AS MATERIALIZED (
+         SELECT b.product_id, b.day, min(b.shop_id::text)::uuid AS shop_id,
+                count(*) FILTER (WHERE ${click} AND NOT b.repeat)::int AS clicks,
+                count(*) FILTER (WHERE ${click})::int AS taps,
+                count(*) FILTER (WHERE NOT ${click})::int AS views,
+                count(*) FILTER (WHERE ${click} AND NOT b.repeat AND b.opens_in = 'app')::int AS app_opens,
+                count(*) FILTER (WHERE ${click} AND NOT b.repeat AND b.opens_in = 'web')::int AS web_opens
+           FROM fold_batch b WHERE ${people} AND b.product_id IS NOT NULL
+          GROUP BY 1, 2),
+       daily AS (
+         INSERT INTO analytics.product_daily (product_id, day, shop_id, clicks, taps, views, app_opens, web_opens)
+         SELECT * FROM d ORDER BY 1, 2
+         ON CONFLICT (product_id, day) DO UPDATE SET
+           clicks = product_daily.clicks + EXCLUDED.clicks,
+           taps = product_daily.taps + EXCLUDED.taps,
+           views = product_daily.views + EXCLUDED.views,
+           app_opens = product_daily.app_opens + EXCLUDED.app_opens,
+           web_opens = product_daily.web_opens + EXCLUDED.web_opens)
+       INSERT INTO analytics.product_monthly (product_id, month, shop_id, clicks, taps, views, app_opens, web_opens)
+       SELECT product_id, date_trunc('month', day)::date, min(shop_id::text)::uuid, sum(clicks),
+              sum(taps), sum(views), sum(app_opens), sum(web_opens)
+         FROM d GROUP BY 1, 2 ORDER BY 1, 2
+       ON CONFLICT (product_id, month) DO UPDATE SET
+         clicks = product_monthly.clicks + EXCLUDED.clicks,
+         taps = product_monthly.taps + EXCLUDED.taps,
+         views = product_monthly.views + EXCLUDED.views,
+         app_opens = product_monthly.app_opens + EXCLUDED.app_opens,
+         web_opens = product_monthly.web_opens + EXCLUDED.web_opens`,
+    );
+    await manager.query(
+      `WITH d AS MATERIALIZED (
+         SELECT b.product_id, b.day, d.dimension, d.key, ${viewsAndClicks},
+                min(b.shop_id::text)::uuid AS shop_id
+           FROM fold_batch b ${dimensions} AND b.product_id IS NOT NULL
+          GROUP BY 1, 2, 3, 4),
+       daily AS (
+         INSERT INTO analytics.product_daily_dimensions (product_id, day, dimension, key, views, clicks, shop_id)
+         SELECT * FROM d ORDER BY 1, 2, 3, 4
+         ON CONFLICT (product_id, day, dimension, key) DO UPDATE SET
+           clicks = product_daily_dimensions.clicks + EXCLUDED.clicks,
+           views = product_daily_dimensions.views + EXCLUDED.views)
+       INSERT INTO analytics.product_monthly_dimensions (product_id, month, dimension, key, views, clicks, shop_id)
+       SELECT product_id, date_trunc('month', day)::date, dimension, key, sum(views), sum(clicks),
+              min(shop_id::text)::uuid
+         FROM d WHERE dimension = ANY($3::varchar[])
+        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+       ON CONFLICT (product_id, month, dimension, key) DO UPDATE SET
+         clicks = product_monthly_dimensions.clicks + EXCLUDED.clicks,
+         views = product_monthly_dimensions.views + EXCLUDED.views`,
+      [UNKNOWN_KEY, DIRECT_REFERRER, MONTHLY_PRODUCT_DIMENSIONS],
+    );
+    // Products whose click total changed (a repeated tap changes none).
+    await manager.query(
+      `INSERT INTO analytics.click_total_outbox (product_id)
+       SELECT DISTINCT b.product_id FROM fold_batch b
+        WHERE ${people} AND ${click} AND NOT b.repeat AND b.product_id IS NOT NULL ORDER BY 1
+       ON CONFLICT (product_id) DO UPDATE SET version = click_total_outbox.version + 1`,
+    );
   }
 
   /** Products whose totals are owed to shop-service, with their totals as of now. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Events, type ProductClicksChanged, sourceOfReferrer } from '@kartlink/contracts';
+import { Events, type ProductClicksChanged } from '@kartlink/contracts';
 import {
   CONFIG,
   ensureAnalyticsStream,
@@ -10,7 +10,7 @@ import {
 import { JSONCodec, type JetStreamClient } from 'nats';
 import type { EntityManager } from 'typeorm';
 import type { AnalyticsConfig } from '../config';
-import { countable, type FoldedEvent, foldEvents, repeatTaps } from './fold';
+import { repeatTaps } from './fold';
 import { RollupsRepository } from './rollups.repository';
 
 /** One fold run stops taking new batches after this long, leaving the rest to the next run. */
@@ -21,7 +21,8 @@ const codec = JSONCodec<ProductClicksChanged>();
 /**
  * Folds stored events into the rollups, exactly once each: a batch is taken (and marked
  * folded), its repeated taps found, and added to the rollups in one transaction, so a crash
- * folds it again or not at all.
+ * folds it again or not at all. The batch is summed by PostgreSQL (RollupsRepository.applyBatch);
+ * only its people's clicks come here, for the repeated taps and the sources of their visits.
  * Then tells shop-service the new click totals of the products it touched.
  */
 @Injectable()
@@ -52,14 +53,12 @@ export class RollupsService implements OnApplicationBootstrap {
     let folded = 0;
     for (;;) {
       const taken = await this.rollups.transaction(async (manager) => {
-        const events = await this.rollups.takeUnfolded(
-          manager,
-          limit,
-          this.config.ANALYTICS_TIMEZONE,
-        );
-        if (events.length > 0)
-          await this.rollups.apply(manager, foldEvents(await this.people(manager, events)));
-        return events.length;
+        const count = await this.rollups.takeBatch(manager, limit, this.config.ANALYTICS_TIMEZONE);
+        if (count > 0) {
+          await this.people(manager);
+          await this.rollups.applyBatch(manager);
+        }
+        return count;
       });
       folded += taken;
       if (taken < limit || Date.now() - started > FOLD_RUN_BUDGET_MS) break;
@@ -70,27 +69,20 @@ export class RollupsService implements OnApplicationBootstrap {
   }
 
   /**
-   * The batch as it counts: repeated taps marked (and stored as such), and a click with no
-   * source of its own ("direct": the tracked redirect's referrer is our own page) given the
-   * source of the visit it came from.
+   * The batch's clicks as they count: repeated taps marked (and stored as such), and a click
+   * with no source of its own ("direct": the tracked redirect's referrer is our own page) given
+   * the source of the visit it came from. Only the people's clicks leave the database.
    */
-  private async people(manager: EntityManager, events: FoldedEvent[]): Promise<FoldedEvent[]> {
-    const clicks = events.filter(countable);
-    if (clicks.length === 0) return events;
-    const repeats = repeatTaps(events, await this.rollups.countedClicksNear(manager, events));
-    await this.rollups.markRepeats(manager, [...repeats]);
+  private async people(manager: EntityManager): Promise<void> {
+    const clicks = await this.rollups.batchClicks(manager);
+    if (clicks.length === 0) return;
+    const repeats = repeatTaps(clicks, await this.rollups.countedClicksNear(manager, clicks));
     // A repeated tap counts nowhere but in the taps: it needs no source.
     const sources = await this.rollups.sourcesOfVisits(
       manager,
-      clicks.filter(
-        (c) => !repeats.has(c.id) && (c.source ?? sourceOfReferrer(c.referrer)) === 'direct',
-      ),
+      clicks.filter((c) => !repeats.has(c.id) && c.source === 'direct'),
     );
-    return events.map((e) =>
-      repeats.has(e.id) || sources.has(e.id)
-        ? { ...e, repeat: repeats.has(e.id), source: sources.get(e.id) ?? e.source }
-        : e,
-    );
+    await this.rollups.settleClicks(manager, [...repeats], sources);
   }
 
   /**
