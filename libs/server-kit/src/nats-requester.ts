@@ -6,7 +6,7 @@ import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { firstValueFrom, timeout, TimeoutError, toArray } from 'rxjs';
 import type { Logger } from './logger';
 import { natsConnectionOptions, natsCredentials, type NatsCredentials } from './nats-transport';
-import { joinReply } from './reply-chunks';
+import { joinReply, joinText } from './reply-chunks';
 import { currentRequestId } from './request-context';
 import { ServiceError } from './service-error';
 import { CONFIG, LOGGER, type ServiceConfig } from './service-module';
@@ -47,19 +47,38 @@ export class NatsRequester {
     payload: unknown = {},
     options: RequestOptions = {},
   ): Promise<T> {
+    return joinReply<T>(await this.packets(subject, payload, options));
+  }
+
+  /**
+   * A request whose answer is taken as JSON text, unparsed (a handler answering a TextReply
+   * sends it so): for a large answer passed on as it is, or nearly.
+   */
+  async requestText(
+    subject: string,
+    payload: unknown = {},
+    options: RequestOptions = {},
+  ): Promise<string> {
+    return joinText(await this.packets(subject, payload, options));
+  }
+
+  /** The packets of a request's answer, in order (a large one comes in pieces: reply-chunks.ts). */
+  private async packets(
+    subject: string,
+    payload: unknown,
+    options: RequestOptions,
+  ): Promise<unknown[]> {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(Headers.requestId, requestId);
     const record = new NatsRecordBuilder(payload).setHeaders(headers).build();
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     try {
-      // A large reply comes in pieces (reply-chunks.ts); any other in one packet.
-      const packets = await firstValueFrom(
+      return await firstValueFrom(
         this.client
           .send<unknown>(`${this.subjectPrefix}${subject}`, record)
           .pipe(timeout(timeoutMs), toArray()),
       );
-      return joinReply<T>(packets);
     } catch (err) {
       throw this.toServiceError(err, subject, timeoutMs);
     }

@@ -7,6 +7,7 @@ import {
   type ProductUpdateBody,
   Subjects,
 } from '@kartlink/contracts';
+import { TextReply } from '@kartlink/server-kit';
 import { ProductsService } from './products.service';
 
 @Controller()
@@ -48,6 +49,11 @@ export class ProductsController {
     @Payload() { shopUrl, page }: { shopUrl: string; page?: { limit: number; after?: string } },
   ) {
     return this.products.publicProducts(shopUrl, page);
+  }
+
+  @MessagePattern(Subjects.shop.publicProductListText)
+  async publicProductListText(@Payload() { shopUrl }: { shopUrl: string }) {
+    return new TextReply(await this.products.publicProductListText(shopUrl));
   }
 
   @MessagePattern(Subjects.shop.publicStats)

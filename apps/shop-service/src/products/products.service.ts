@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type Caller,
+  composeProductListText,
   ErrorCode,
   generateShortCode,
   normalizeShopUrl,
@@ -13,6 +14,7 @@ import {
   type ProductQuota,
   type ProductUpdateBody,
   type PublicProduct,
+  readProductListText,
   type ShopStats,
   ShopMessages,
   SITEMAP_MAX_URLS,
@@ -219,12 +221,29 @@ export class ProductsService {
       const rows = await this.reads.shownPage(url, limit, page.after);
       return rows.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL));
     }
-    const cached = await this.cache.products(url);
+    return JSON.parse(readProductListText(await this.listText(url)).json) as PublicProduct[];
+  }
+
+  /**
+   * Every product a public shop shows, newest first, as text (product-list-text.ts): what the
+   * gateway answers without a `limit`, kept in Redis as it is sent, so that a large shop's list
+   * is never parsed and serialised again until it changes.
+   */
+  async publicProductListText(shopUrl: string): Promise<string> {
+    const url = normalizeShopUrl(shopUrl);
+    await this.shopsService.publicShop(url);
+    return this.listText(url);
+  }
+
+  private async listText(url: string): Promise<string> {
+    const cached = await this.cache.productsText(url);
     if (cached) return cached;
     const shown = await this.reads.shownOnShop(url);
-    const products = shown.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL));
-    await this.cache.setProducts(url, products);
-    return products;
+    const text = composeProductListText(
+      shown.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL)),
+    );
+    await this.cache.setProductsText(url, text);
+    return text;
   }
 
   /** A public shop's sitemap: the shop page and each product page it shows. */

@@ -17,7 +17,8 @@ const parsed = <T>(raw: string | null | undefined): T | undefined =>
 const TTL_SECONDS = 600;
 const keys = {
   shop: (shopUrl: string) => `shop:public:${shopUrl}`,
-  products: (shopUrl: string) => `shop:products:${shopUrl}`,
+  /** The whole list as text (product-list-text.ts). */
+  products: (shopUrl: string) => `shop:product-list:${shopUrl}`,
   product: (shopUrl: string, shortCode: string) => `shop:product:${shopUrl}:${shortCode}`,
 };
 
@@ -40,11 +41,12 @@ export class ShopCache {
     return this.write(keys.shop(shopUrl), value);
   }
 
-  products(shopUrl: string) {
-    return this.read<PublicProduct[]>(keys.products(shopUrl));
+  /** The shop's whole public list as text (product-list-text.ts): kept and answered unparsed. */
+  async productsText(shopUrl: string): Promise<string | undefined> {
+    return (await this.redis.get(keys.products(shopUrl))) ?? undefined;
   }
-  setProducts(shopUrl: string, value: PublicProduct[]) {
-    return this.write(keys.products(shopUrl), value);
+  async setProductsText(shopUrl: string, text: string) {
+    await this.redis.set(keys.products(shopUrl), text, 'EX', TTL_SECONDS);
   }
 
   product(shopUrl: string, shortCode: string) {
