@@ -5,6 +5,7 @@ import { AnalyticsRefsRepository } from './analytics/analytics-refs.repository';
 import { ProductClicksConsumer } from './analytics/product-clicks.consumer';
 import type { ShopConfig } from './config';
 import { database, entities } from './database';
+import { OwnerPages } from './products/owner-pages';
 import { ProductReads } from './products/product-reads';
 import { ProductsController } from './products/products.controller';
 import { ProductsRepository } from './products/products.repository';
@@ -35,6 +36,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       ShopsService,
       ProductsRepository,
       ProductReads,
+      OwnerPages,
       ShortLinkResolver,
       ProductsService,
       AnalyticsRefsRepository,

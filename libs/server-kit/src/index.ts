@@ -18,4 +18,4 @@ export * from './durable-consumer';
 export * from './jetstream-pull';
 export * from './graceful-shutdown';
 export * from './lru';
-export { TextReply } from './reply-chunks';
+export { JsonReply, TextReply } from './reply-chunks';

@@ -1,4 +1,4 @@
-import { CHUNK, joinReply, joinText, replyChunks, TextReply } from './reply-chunks';
+import { CHUNK, JsonReply, joinReply, joinText, replyChunks, TextReply } from './reply-chunks';
 
 /** A list as a large shop answers it: text in several scripts, emoji (surrogate pairs), quotes. */
 const products = (count: number) =>
@@ -48,5 +48,17 @@ describe('replies that are text already', () => {
 
   it('are made of a plain reply when a handler answered one', () => {
     expect(joinText([{ ok: 1 }])).toBe('{"ok":1}');
+  });
+});
+
+describe('replies that are JSON already', () => {
+  it('go in one message as they are when they fit, and in pieces when not', () => {
+    expect(replyChunks(new JsonReply('{"items":[],"total":0}'))).toBeUndefined();
+    const list = products(15_000);
+    const chunks = replyChunks(new JsonReply(JSON.stringify(list)))!;
+    expect(chunks.length).toBeGreaterThan(5);
+    const received = chunks.map((chunk) => JSON.parse(JSON.stringify(chunk)) as unknown);
+    expect(joinReply(received)).toEqual(list);
+    expect(joinText(received)).toBe(JSON.stringify(list));
   });
 });

@@ -23,14 +23,26 @@ export class TextReply {
   constructor(readonly text: string) {}
 }
 
+/**
+ * A reply that is JSON already (made once and kept, say): written into the reply's packet as
+ * it is, not parsed and serialised again; a requester gets it as any other reply (as a value
+ * from NatsRequester.request, as the same text from requestText).
+ */
+export class JsonReply {
+  constructor(readonly json: string) {}
+}
+
+const fitsOneMessage = (json: string) =>
+  json.length * 3 <= CHUNK_THRESHOLD_BYTES || Buffer.byteLength(json) <= CHUNK_THRESHOLD_BYTES;
+
 /** The reply's pieces, or undefined when it fits in one message as it is. */
 export function replyChunks(response: unknown): Array<{ [CHUNK]: string }> | undefined {
   if (response instanceof TextReply) return cut(response.text);
+  if (response instanceof JsonReply)
+    return fitsOneMessage(response.json) ? undefined : cut(response.json);
   if (response === undefined || response === null || typeof response !== 'object') return undefined;
   const json = JSON.stringify(response);
-  if (json.length * 3 <= CHUNK_THRESHOLD_BYTES || Buffer.byteLength(json) <= CHUNK_THRESHOLD_BYTES)
-    return undefined;
-  return cut(json);
+  return fitsOneMessage(json) ? undefined : cut(json);
 }
 
 function cut(json: string): Array<{ [CHUNK]: string }> {

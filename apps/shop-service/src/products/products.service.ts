@@ -28,7 +28,7 @@ import {
   DEFAULT_EARNINGS,
   vendorOf,
 } from '@kartlink/contracts';
-import { CONFIG, NatsRequester, ServiceError } from '@kartlink/server-kit';
+import { CONFIG, JsonReply, NatsRequester, ServiceError } from '@kartlink/server-kit';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ShopConfig } from '../config';
 import { ShopCache } from '../shops/shop-cache';
@@ -36,6 +36,7 @@ import type { ShopEntity } from '../shops/shop.entity';
 import { ShopsService } from '../shops/shops.service';
 import type { ProductEntity } from './product.entity';
 import { toProduct, toPublicProduct } from './product.mapper';
+import { OwnerPages } from './owner-pages';
 import { ProductReads } from './product-reads';
 import { ProductsRepository } from './products.repository';
 import { ShortLinkResolver } from './short-links';
@@ -112,6 +113,7 @@ export class ProductsService {
   constructor(
     private readonly products: ProductsRepository,
     private readonly reads: ProductReads,
+    private readonly ownerPages: OwnerPages,
     private readonly shopsService: ShopsService,
     private readonly cache: ShopCache,
     private readonly services: NatsRequester,
@@ -129,29 +131,40 @@ export class ProductsService {
       await this.checkLimit(caller, shop, manager);
       return this.insert(shop, values, body.shortCode, manager);
     });
+    await this.ownerPages.forget(shop.userId);
     return {
       result: withWarnings(toProduct(created, shop.shopUrl!, this.config.PUBLIC_URL), warnings),
       changedShopUrls: await this.cache.invalidateProducts(shop.shopUrl!, created.shortCode),
     };
   }
 
-  /** The owner's products, newest first: one query, the shop's lookup included. */
-  async list(caller: Caller, query: ProductListQuery): Promise<ProductPage> {
+  /**
+   * The owner's products, newest first: one query, the shop's lookup included; or the page as
+   * answered before, from OwnerPages, when nothing it shows changed since. Answered as JSON text
+   * (the gateway passes it on as it is).
+   */
+  async list(caller: Caller, query: ProductListQuery): Promise<JsonReply> {
     const page = query.page ?? 1;
     const limit = query.limit ?? 20;
     const search = query.search?.trim() || undefined;
+    const field = JSON.stringify([page, limit, search ?? '']);
+    const kept = await this.ownerPages.read(caller.userId, field);
+    if (kept.json) return new JsonReply(kept.json);
     const found = await this.reads.ownerPage(caller.userId, {
       offset: (page - 1) * limit,
       limit,
       search,
     });
     if (!found) throw noShopYet();
-    return {
+    const answer: ProductPage = {
       items: found.rows.map((row) => toProduct(row, found.shopUrl, this.config.PUBLIC_URL)),
       total: found.total,
       page,
       limit,
     };
+    const json = JSON.stringify(answer);
+    this.ownerPages.keep(caller.userId, field, kept, json);
+    return new JsonReply(json);
   }
 
   /** How full the owner's plan is; an owner without a shop yet has used nothing. */
@@ -184,6 +197,7 @@ export class ProductsService {
       if (isCodeTaken(err)) throw codeTaken();
       throw err;
     }
+    await this.ownerPages.forget(shop.userId);
     return {
       result: withWarnings(toProduct(product, shop.shopUrl!, this.config.PUBLIC_URL), warnings),
       changedShopUrls: await this.cache.invalidateProducts(
@@ -197,6 +211,7 @@ export class ProductsService {
   async remove(caller: Caller, id: string): Promise<ShopWrite<null>> {
     const { shop, product } = await this.owned(caller, id);
     await this.products.remove(product);
+    await this.ownerPages.forget(shop.userId);
     return {
       result: null,
       changedShopUrls: await this.cache.invalidateProducts(shop.shopUrl!, product.shortCode),
