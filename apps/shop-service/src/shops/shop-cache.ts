@@ -19,6 +19,11 @@ const keys = {
   shop: (shopUrl: string) => `shop:public:${shopUrl}`,
   /** The whole list as text (product-list-text.ts). */
   products: (shopUrl: string) => `shop:product-list:${shopUrl}`,
+  /**
+   * The whole list as the replicas of the release before kept it (JSON): still dropped with the
+   * list, so that while both run, theirs never outlives a write carried by this one.
+   */
+  productsBefore: (shopUrl: string) => `shop:products:${shopUrl}`,
   product: (shopUrl: string, shortCode: string) => `shop:product:${shopUrl}:${shortCode}`,
 };
 
@@ -74,6 +79,7 @@ export class ShopCache {
   async invalidateProducts(shopUrl: string, ...shortCodes: string[]): Promise<string[]> {
     await this.redis.del(
       keys.products(shopUrl),
+      keys.productsBefore(shopUrl),
       ...shortCodes.map((code) => keys.product(shopUrl, code)),
     );
     await this.announce(shopUrl);
@@ -90,7 +96,12 @@ export class ShopCache {
       const productKeys = await this.scan(
         `${this.redis.options.keyPrefix ?? ''}${keys.product(url, '*')}`,
       );
-      await this.redis.del(keys.shop(url), keys.products(url), ...productKeys);
+      await this.redis.del(
+        keys.shop(url),
+        keys.products(url),
+        keys.productsBefore(url),
+        ...productKeys,
+      );
       await this.announce(url);
     }
     return urls;
