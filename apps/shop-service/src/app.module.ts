@@ -10,6 +10,7 @@ import { ProductReads } from './products/product-reads';
 import { ProductsController } from './products/products.controller';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
+import { PublicProductResponder } from './products/public-product.responder';
 import { ShortLinkResolver } from './products/short-links';
 import { shopRedisProviders } from './redis.provider';
 import { BannersConsumer } from './shops/banners.consumer';
@@ -39,6 +40,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       OwnerPages,
       ShortLinkResolver,
       ProductsService,
+      PublicProductResponder,
       AnalyticsRefsRepository,
       ProductClicksConsumer,
     ],

@@ -217,7 +217,7 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
     return this.read(shopUrl, `product:${shortCode}`, async () =>
       this.withTapToken(
         shopUrl,
-        await this.services.request<PublicProduct>(Subjects.shop.publicProduct, {
+        await this.services.requestDirect<PublicProduct>(Subjects.shop.publicProduct, {
           shopUrl,
           shortCode,
         }),

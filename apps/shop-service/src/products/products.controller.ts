@@ -66,10 +66,7 @@ export class ProductsController {
     return this.products.sitemapPages(shopUrl);
   }
 
-  @MessagePattern(Subjects.shop.publicProduct)
-  publicProduct(@Payload() { shopUrl, shortCode }: { shopUrl: string; shortCode: string }) {
-    return this.products.publicProduct(shopUrl, shortCode);
-  }
+  // Subjects.shop.publicProduct: PublicProductResponder, outside Nest's machinery.
 
   @MessagePattern(Subjects.shop.storeRoute)
   storeRoute(@Payload() { shopUrl, shortCode }: { shopUrl: string; shortCode: string }) {
