@@ -156,5 +156,21 @@ describe("a public shop's whole list as text", () => {
     expect(await read()).toEqual([products[0]!.shortCode]);
     const lamp = await create(caller, 'Lamp');
     expect(await read()).toEqual([lamp.shortCode, products[0]!.shortCode]);
+    await service.request(Subjects.shop.deleteProduct, { caller, id: products[0]!.id });
+    expect(await read()).toEqual([lamp.shortCode]);
+    await service.request(Subjects.shop.updateSettings, {
+      caller,
+      body: { shopName: 'Meera Finds & Co' },
+    });
+    await service.request(Subjects.shop.updateProduct, {
+      caller,
+      id: products[1]!.id,
+      body: { showOnShop: true },
+    });
+    expect(await read()).toEqual([lamp.shortCode, products[1]!.shortCode]);
+    await service.request(Subjects.shop.updateSettings, { caller, body: { isShopPublic: false } });
+    await expect(
+      requester.requestText(Subjects.shop.publicProductListText, { shopUrl }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
