@@ -5,10 +5,12 @@ import { AnalyticsRefsRepository } from './analytics/analytics-refs.repository';
 import { ProductClicksConsumer } from './analytics/product-clicks.consumer';
 import type { ShopConfig } from './config';
 import { database, entities } from './database';
+import { OwnerPages } from './products/owner-pages';
 import { ProductReads } from './products/product-reads';
 import { ProductsController } from './products/products.controller';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
+import { PublicProductResponder } from './products/public-product.responder';
 import { ShortLinkResolver } from './products/short-links';
 import { shopRedisProviders } from './redis.provider';
 import { BannersConsumer } from './shops/banners.consumer';
@@ -35,8 +37,10 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       ShopsService,
       ProductsRepository,
       ProductReads,
+      OwnerPages,
       ShortLinkResolver,
       ProductsService,
+      PublicProductResponder,
       AnalyticsRefsRepository,
       ProductClicksConsumer,
     ],

@@ -8,6 +8,7 @@ export * from './health';
 export * from './media';
 export * from './media-rules';
 export * from './product';
+export * from './product-list-text';
 export * from './product-rules';
 export * from './shop';
 export * from './shop-rules';

@@ -53,6 +53,8 @@ export const Subjects = {
     urlAvailable: 'shop.url.available',
     publicShop: 'shop.public.shop',
     publicProducts: 'shop.public.products',
+    /** { shopUrl } → every product the shop shows, as text (product-list-text.ts; 403/404 as publicShop). */
+    publicProductListText: 'shop.public.products.text',
     publicProduct: 'shop.public.product',
     publicStats: 'shop.public.stats',
     /** For the gateway's store redirect: { shopUrl, shortCode } → StoreRoute (404/403 like publicProduct). */

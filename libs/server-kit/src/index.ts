@@ -19,3 +19,5 @@ export * from './durable-consumer';
 export * from './jetstream-pull';
 export * from './graceful-shutdown';
 export * from './lru';
+export { JsonReply, TextReply } from './reply-chunks';
+export * from './direct-responder';

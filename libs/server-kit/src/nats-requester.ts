@@ -2,15 +2,19 @@ import type { Provider } from '@nestjs/common';
 import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { ErrorCode, Headers } from '@kartlink/contracts';
-import { headers as natsHeaders, type NatsConnection } from 'nats';
+import { ErrorCode as NatsErrorCode, headers as natsHeaders, type NatsConnection } from 'nats';
+import { randomUUID } from 'node:crypto';
 import { firstValueFrom, timeout, TimeoutError, toArray } from 'rxjs';
 import type { Logger } from './logger';
 import { unavailable } from './outage';
 import { natsConnectionOptions, natsCredentials, type NatsCredentials } from './nats-transport';
-import { joinReply } from './reply-chunks';
+import { joinReply, joinText } from './reply-chunks';
 import { currentRequestId } from './request-context';
 import { ServiceError } from './service-error';
 import { CONFIG, LOGGER, type ServiceConfig } from './service-module';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 export interface RequestOptions {
   /** Overrides the default timeout for a call known to be slower or that must be faster. */
@@ -48,19 +52,74 @@ export class NatsRequester {
     payload: unknown = {},
     options: RequestOptions = {},
   ): Promise<T> {
+    return joinReply<T>(await this.packets(subject, payload, options));
+  }
+
+  /**
+   * A request whose answer is taken as JSON text, unparsed (a handler answering a TextReply
+   * sends it so): for a large answer passed on as it is, or nearly.
+   */
+  async requestText(
+    subject: string,
+    payload: unknown = {},
+    options: RequestOptions = {},
+  ): Promise<string> {
+    return joinText(await this.packets(subject, payload, options));
+  }
+
+  /**
+   * A request of an answer that fits one message (a product, a shop: not a list), over the
+   * connection's shared reply subscription: no subscription made and dropped per request, no
+   * observable. Asked and answered as Nest's packets, so any handler answers it.
+   */
+  async requestDirect<T>(
+    subject: string,
+    payload: unknown = {},
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const headers = natsHeaders();
+    const requestId = currentRequestId();
+    if (requestId) headers.set(Headers.requestId, requestId);
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    const pattern = `${this.subjectPrefix}${subject}`;
+    let answer: { response?: T; err?: unknown };
+    try {
+      const connection = await this.connection();
+      const packet = JSON.stringify({ pattern, data: payload, id: randomUUID() });
+      const reply = await connection.request(pattern, encoder.encode(packet), {
+        timeout: timeoutMs,
+        headers,
+      });
+      answer = JSON.parse(decoder.decode(reply.data)) as typeof answer;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === NatsErrorCode.NoResponders)
+        throw this.toServiceError(new EmptyResponseException(pattern), subject, timeoutMs);
+      if (code === NatsErrorCode.Timeout)
+        throw this.toServiceError(new TimeoutError(), subject, timeoutMs);
+      throw this.toServiceError(err, subject, timeoutMs);
+    }
+    if (answer.err !== undefined) throw this.toServiceError(answer.err, subject, timeoutMs);
+    return answer.response as T;
+  }
+
+  /** The packets of a request's answer, in order (a large one comes in pieces: reply-chunks.ts). */
+  private async packets(
+    subject: string,
+    payload: unknown,
+    options: RequestOptions,
+  ): Promise<unknown[]> {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(Headers.requestId, requestId);
     const record = new NatsRecordBuilder(payload).setHeaders(headers).build();
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     try {
-      // A large reply comes in pieces (reply-chunks.ts); any other in one packet.
-      const packets = await firstValueFrom(
+      return await firstValueFrom(
         this.client
           .send<unknown>(`${this.subjectPrefix}${subject}`, record)
           .pipe(timeout(timeoutMs), toArray()),
       );
-      return joinReply<T>(packets);
     } catch (err) {
       throw this.toServiceError(err, subject, timeoutMs);
     }

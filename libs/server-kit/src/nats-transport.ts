@@ -1,7 +1,9 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsContext } from '@nestjs/microservices';
 import type { Msg, NatsConnection, Subscription } from 'nats';
-import { replyChunks } from './reply-chunks';
+import { JsonReply, replyChunks } from './reply-chunks';
+
+const encoder = new TextEncoder();
 import { ServiceError } from './service-error';
 
 type ServerOptions = ConstructorParameters<typeof ServerNats>[0];
@@ -114,6 +116,11 @@ export class PrefixedNatsServer extends ServerNats {
     return (packet) => {
       try {
         const chunks = packet.status === 'error' ? undefined : replyChunks(packet.response);
+        if (!chunks && packet.response instanceof JsonReply) {
+          // Nest's packet as its serializer writes it, the JSON put in as it is.
+          const json = `{"response":${packet.response.json},"isDisposed":${Boolean(packet.isDisposed)},"id":${JSON.stringify(id)}}`;
+          return message.respond(encoder.encode(json));
+        }
         if (!chunks) return publish(packet);
         chunks.forEach((chunk, i) =>
           publish({ response: chunk, isDisposed: packet.isDisposed && i === chunks.length - 1 }),

@@ -47,7 +47,7 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** `body` compressed as the gateway compresses its answers, off the event loop. */
-export function compress(body: string, encoding: ContentEncoding): Promise<Buffer> {
+export function compress(body: string | Buffer, encoding: ContentEncoding): Promise<Buffer> {
   return encoding === 'br' ? brotliAsync(body, BROTLI_OPTIONS) : gzipAsync(body);
 }
 

@@ -8,15 +8,16 @@ import {
   Patch,
   Post,
   Query,
+  Res,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import {
   type Caller,
   type Product,
   type ShopWrite,
   ProductMessages,
-  type ProductPage,
   type ProductQuota,
   Subjects,
 } from '@kartlink/contracts';
@@ -27,6 +28,7 @@ import {
   UpdateProductRequest,
 } from '@kartlink/contracts/dto';
 import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
+import { RawBody } from '../http/request.interceptor';
 import { PublicReadCache } from '../public/public-read-cache';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ServiceClient } from '../services/service-client';
@@ -65,8 +67,16 @@ export class ProductsController {
   @ApiOperation({
     summary: "The owner's products, newest first, paged (page, limit ≤ 100) and searchable",
   })
-  list(@CurrentCaller() caller: Caller, @Query() query: ProductListRequest): Promise<ProductPage> {
-    return this.services.request<ProductPage>(Subjects.shop.listProducts, { caller, query });
+  @ApiOkResponse({ description: '{ success: true, data: ProductPage }' })
+  async list(
+    @CurrentCaller() caller: Caller,
+    @Query() query: ProductListRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RawBody<string>> {
+    // shop-service's JSON passed on as it is: the gateway has nothing to change in it.
+    const page = await this.services.requestText(Subjects.shop.listProducts, { caller, query });
+    void reply.type('application/json; charset=utf-8');
+    return new RawBody(`{"success":true,"data":${page}}`);
   }
 
   @Get('quota')

@@ -8,6 +8,7 @@ import {
   Events,
   type PublicProduct,
   type PublicShop,
+  readProductListText,
   type ShopStats,
   type ShopWrite,
   type SitemapShop,
@@ -29,15 +30,34 @@ const SITE_WIDE = '';
 
 /**
  * A cached answer: its data (the public pages' HTML is written from the entries the API
- * answers), the whole answer serialised once, and compressed once per encoding when a client
- * first asks for that encoding, so that a hot read costs no compression either.
+ * answers), the whole answer serialised and encoded to bytes once (a 10,000-product list is
+ * megabytes: sent as a string, each read would encode it again), and compressed once per
+ * encoding when a client first asks for that encoding, so that a hot read costs no
+ * compression either.
  */
 export class CachedAnswer<T = unknown> {
   private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
-  readonly body: string;
+  readonly body: Buffer;
+  private parsed?: { data: T };
 
-  constructor(readonly data: T) {
-    this.body = JSON.stringify({ success: true, data });
+  constructor(data: T);
+  constructor(data: undefined, body: Buffer);
+  constructor(data: T | undefined, body?: Buffer) {
+    if (body) this.body = body;
+    else {
+      this.parsed = { data: data as T };
+      this.body = Buffer.from(JSON.stringify({ success: true, data }));
+    }
+  }
+
+  /** An answer made as bytes (`{"success":true,"data":…}`); its data is parsed if ever asked. */
+  static ofBody<T>(body: Buffer): CachedAnswer<T> {
+    return new CachedAnswer<T>(undefined, body);
+  }
+
+  get data(): T {
+    this.parsed ??= JSON.parse(this.body.toString()) as { data: T };
+    return this.parsed.data;
   }
 
   encoded(encoding: ContentEncoding): Promise<Buffer> {
@@ -52,6 +72,7 @@ export class CachedAnswer<T = unknown> {
 
 interface Entry {
   answer: CachedAnswer;
+  /** Past this, the entry is refreshed: still answered meanwhile (see read). */
   expires: number;
 }
 
@@ -137,17 +158,51 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
    * (`limit` of them after the product `after`). Each page is an entry of its own.
    */
   products(shopUrl: string, page?: { limit: number; after?: string }) {
-    const key = page ? `products:${page.limit}:${page.after ?? ''}` : 'products';
+    if (!page)
+      return this.readAnswer<PublicProduct[]>(shopUrl, 'products', async () =>
+        this.wholeList(
+          shopUrl,
+          await this.services.requestText(Subjects.shop.publicProductListText, { shopUrl }),
+        ),
+      );
+    const key = `products:${page.limit}:${page.after ?? ''}`;
     return this.read(shopUrl, key, async () =>
       Promise.all(
         (
           await this.services.request<PublicProduct[]>(Subjects.shop.publicProducts, {
             shopUrl,
-            ...(page ? { page } : {}),
+            page,
           })
         ).map((product) => this.withTapToken(shopUrl, product)),
       ),
     );
+  }
+
+  /**
+   * A shop's whole list as visitors get it, made from shop-service's text (product-list-text.ts)
+   * without parsing it: each product's object closed with the same fields withTapToken adds.
+   */
+  private async wholeList(shopUrl: string, text: string): Promise<CachedAnswer<PublicProduct[]>> {
+    const { codes, ends, json } = readProductListText(text);
+    const issue = await this.taps.issuer().catch((err: unknown) => {
+      this.logger.warn({ err: (err as Error).message }, 'tap proof not issued');
+      return undefined;
+    });
+    const escapes = `,"inAppEscapesOff":${JSON.stringify(this.escapesOff)}}`;
+    const parts: string[] = ['{"success":true,"data":['];
+    let start = 1;
+    for (let i = 0; i < codes.length; i += 1) {
+      const end = ends[i]!;
+      if (json[end - 1] !== '}' || json[start] !== '{')
+        throw new Error('a product list shop-service sent is not as product-list-text.ts says');
+      if (i > 0) parts.push(',');
+      parts.push(json.slice(start, end - 1));
+      if (issue) parts.push(`,"tapToken":${JSON.stringify(issue(shopUrl, codes[i]!))}`);
+      parts.push(escapes);
+      start = end + 1;
+    }
+    parts.push(']}');
+    return CachedAnswer.ofBody(Buffer.from(parts.join('')));
   }
 
   /** GET /api/shop/{shopUrl}/stats. */
@@ -162,7 +217,7 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
     return this.read(shopUrl, `product:${shortCode}`, async () =>
       this.withTapToken(
         shopUrl,
-        await this.services.request<PublicProduct>(Subjects.shop.publicProduct, {
+        await this.services.requestDirect<PublicProduct>(Subjects.shop.publicProduct, {
           shopUrl,
           shortCode,
         }),
@@ -172,8 +227,9 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
 
   /**
    * A product as visitors get it from the gateway: with the store sheet's tap proof (valid 30
-   * minutes; an entry lives PUBLIC_READ_CACHE_MS, a minute at most) and the in-app escapes switched off. Without Redis (no shared
-   * key) the proof is left out: the sheet's links then count as shared ones.
+   * minutes; an entry lives PUBLIC_READ_CACHE_MS, a minute at most) and the in-app escapes switched
+   * off. Without Redis (no shared key) the proof is left out: the sheet's links then count as
+   * shared ones. wholeList adds the same fields to a whole list's text.
    */
   private async withTapToken(shopUrl: string, product: PublicProduct): Promise<PublicProduct> {
     const tapToken = await this.taps.issue(shopUrl, product.shortCode).catch((err: unknown) => {
@@ -201,30 +257,52 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
     );
   }
 
-  /** The cached answer, or the one `load` gives (then kept, unless the shop changed meanwhile). */
-  private async read<T>(
+  /**
+   * The cached answer, or the one `load` gives (then kept, unless the shop changed meanwhile).
+   * An entry past its TTL is still answered while one load refreshes it in the background: the
+   * TTL is only a safety net for a change event this replica missed (a change it hears of drops
+   * the entry at once, and the next read waits for the new answer), and a large shop's list
+   * takes long enough to load that every visitor waiting on each refresh would feel it.
+   */
+  private read<T>(shopUrl: string, key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
+    return this.readAnswer(shopUrl, key, async () => new CachedAnswer(await load()));
+  }
+
+  private async readAnswer<T>(
     shopUrl: string,
     key: string,
-    load: () => Promise<T>,
+    load: () => Promise<CachedAnswer<T>>,
   ): Promise<CachedAnswer<T>> {
     const cacheKey = `${shopUrl}\u0000${key}`;
     const hit = this.entries.get(cacheKey);
-    if (hit && hit.expires > Date.now()) {
+    if (hit) {
       // Re-inserted: a Map keeps insertion order, so the oldest entry is always first.
       this.entries.delete(cacheKey);
       this.entries.set(cacheKey, hit);
+      // A refresh that fails (the shop gone private or missing meanwhile, unheard of) drops the
+      // entry: the next read waits for its own answer, the error included.
+      if (hit.expires <= Date.now())
+        this.load(shopUrl, cacheKey, load).catch(() => {
+          if (this.entries.get(cacheKey) === hit) this.entries.delete(cacheKey);
+        });
       return hit.answer as CachedAnswer<T>;
     }
+    return this.load(shopUrl, cacheKey, load);
+  }
+
+  /** One load of an entry at a time (per generation of its shop), kept when it comes back. */
+  private load<T>(shopUrl: string, cacheKey: string, load: () => Promise<CachedAnswer<T>>) {
     const generation = this.generations.get(shopUrl) ?? 0;
     const loadKey = `${cacheKey}\u0000${generation}`;
     let loading = this.loading.get(loadKey) as Promise<CachedAnswer<T>> | undefined;
     if (!loading) {
-      loading = load().then((data) => new CachedAnswer(data));
+      loading = load();
       this.loading.set(loadKey, loading);
       void loading.then(
         (answer) => {
           this.loading.delete(loadKey);
           if (this.ttlMs > 0 && (this.generations.get(shopUrl) ?? 0) === generation) {
+            this.entries.delete(cacheKey);
             this.entries.set(cacheKey, { answer, expires: Date.now() + this.ttlMs });
             if (this.entries.size > MAX_ENTRIES)
               this.entries.delete(this.entries.keys().next().value!);

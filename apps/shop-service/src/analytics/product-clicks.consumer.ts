@@ -17,6 +17,7 @@ import {
 } from '@kartlink/server-kit';
 import { JSONCodec } from 'nats';
 import type { ShopConfig } from '../config';
+import { OwnerPages } from '../products/owner-pages';
 import { ProductsRepository } from '../products/products.repository';
 
 const CLICKS_CONSUMER = 'shop-product-clicks';
@@ -33,6 +34,7 @@ export class ProductClicksConsumer implements OnApplicationBootstrap, OnModuleDe
 
   constructor(
     private readonly products: ProductsRepository,
+    private readonly ownerPages: OwnerPages,
     private readonly services: NatsRequester,
     @Inject(CONFIG) private readonly config: ShopConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -67,6 +69,7 @@ export class ProductClicksConsumer implements OnApplicationBootstrap, OnModuleDe
       this.logger.warn({ seq }, 'malformed click total dropped');
       return;
     }
-    await this.products.setClicks(total.productId, total.clicks);
+    const owner = await this.products.setClicks(total.productId, total.clicks);
+    if (owner) await this.ownerPages.forget(owner);
   }
 }

@@ -7,6 +7,7 @@ import {
   type ProductUpdateBody,
   Subjects,
 } from '@kartlink/contracts';
+import { TextReply } from '@kartlink/server-kit';
 import { ProductsService } from './products.service';
 
 @Controller()
@@ -50,6 +51,11 @@ export class ProductsController {
     return this.products.publicProducts(shopUrl, page);
   }
 
+  @MessagePattern(Subjects.shop.publicProductListText)
+  async publicProductListText(@Payload() { shopUrl }: { shopUrl: string }) {
+    return new TextReply(await this.products.publicProductListText(shopUrl));
+  }
+
   @MessagePattern(Subjects.shop.publicStats)
   publicStats(@Payload() { shopUrl }: { shopUrl: string }) {
     return this.products.publicStats(shopUrl);
@@ -60,10 +66,7 @@ export class ProductsController {
     return this.products.sitemapPages(shopUrl);
   }
 
-  @MessagePattern(Subjects.shop.publicProduct)
-  publicProduct(@Payload() { shopUrl, shortCode }: { shopUrl: string; shortCode: string }) {
-    return this.products.publicProduct(shopUrl, shortCode);
-  }
+  // Subjects.shop.publicProduct: PublicProductResponder, outside Nest's machinery.
 
   @MessagePattern(Subjects.shop.storeRoute)
   storeRoute(@Payload() { shopUrl, shortCode }: { shopUrl: string; shortCode: string }) {

@@ -46,12 +46,16 @@ export class ProductsRepository {
 
   /**
    * Sets a product's click count to a total announced by analytics-service. Totals only grow,
-   * so an older announcement arriving late changes nothing.
+   * so an older announcement arriving late changes nothing. Answers the shop owner's id when
+   * the count changed.
    */
-  async setClicks(productId: string, clicks: number): Promise<void> {
-    await this.products.query(
-      'UPDATE shop.products SET clicks = $2 WHERE id = $1 AND clicks < $2',
+  async setClicks(productId: string, clicks: number): Promise<string | undefined> {
+    const rows = (await this.products.query(
+      `UPDATE shop.products p SET clicks = $2 FROM shop.shops s
+        WHERE p.id = $1 AND p.clicks < $2 AND s.id = p.shop_id
+        RETURNING s.user_id AS "userId"`,
       [productId, clicks],
-    );
+    )) as [Array<{ userId: string }>, number];
+    return rows[0]?.[0]?.userId;
   }
 }

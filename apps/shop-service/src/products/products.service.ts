@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type Caller,
+  composeProductListText,
   ErrorCode,
   generateShortCode,
   normalizeShopUrl,
@@ -13,6 +14,7 @@ import {
   type ProductQuota,
   type ProductUpdateBody,
   type PublicProduct,
+  readProductListText,
   type ShopStats,
   ShopMessages,
   SITEMAP_MAX_URLS,
@@ -26,7 +28,7 @@ import {
   DEFAULT_EARNINGS,
   vendorOf,
 } from '@kartlink/contracts';
-import { CONFIG, NatsRequester, ServiceError } from '@kartlink/server-kit';
+import { CONFIG, JsonReply, NatsRequester, ServiceError } from '@kartlink/server-kit';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ShopConfig } from '../config';
 import { ShopCache } from '../shops/shop-cache';
@@ -34,6 +36,7 @@ import type { ShopEntity } from '../shops/shop.entity';
 import { ShopsService } from '../shops/shops.service';
 import type { ProductEntity } from './product.entity';
 import { toProduct, toPublicProduct } from './product.mapper';
+import { OwnerPages } from './owner-pages';
 import { ProductReads } from './product-reads';
 import { ProductsRepository } from './products.repository';
 import { ShortLinkResolver } from './short-links';
@@ -110,6 +113,7 @@ export class ProductsService {
   constructor(
     private readonly products: ProductsRepository,
     private readonly reads: ProductReads,
+    private readonly ownerPages: OwnerPages,
     private readonly shopsService: ShopsService,
     private readonly cache: ShopCache,
     private readonly services: NatsRequester,
@@ -127,29 +131,40 @@ export class ProductsService {
       await this.checkLimit(caller, shop, manager);
       return this.insert(shop, values, body.shortCode, manager);
     });
+    await this.ownerPages.forget(shop.userId);
     return {
       result: withWarnings(toProduct(created, shop.shopUrl!, this.config.PUBLIC_URL), warnings),
       changedShopUrls: await this.cache.invalidateProducts(shop.shopUrl!, created.shortCode),
     };
   }
 
-  /** The owner's products, newest first: one query, the shop's lookup included. */
-  async list(caller: Caller, query: ProductListQuery): Promise<ProductPage> {
+  /**
+   * The owner's products, newest first: one query, the shop's lookup included; or the page as
+   * answered before, from OwnerPages, when nothing it shows changed since. Answered as JSON text
+   * (the gateway passes it on as it is).
+   */
+  async list(caller: Caller, query: ProductListQuery): Promise<JsonReply> {
     const page = query.page ?? 1;
     const limit = query.limit ?? 20;
     const search = query.search?.trim() || undefined;
+    const field = JSON.stringify([page, limit, search ?? '']);
+    const kept = await this.ownerPages.read(caller.userId, field);
+    if (kept.json) return new JsonReply(kept.json);
     const found = await this.reads.ownerPage(caller.userId, {
       offset: (page - 1) * limit,
       limit,
       search,
     });
     if (!found) throw noShopYet();
-    return {
+    const answer: ProductPage = {
       items: found.rows.map((row) => toProduct(row, found.shopUrl, this.config.PUBLIC_URL)),
       total: found.total,
       page,
       limit,
     };
+    const json = JSON.stringify(answer);
+    this.ownerPages.keep(caller.userId, field, kept, json);
+    return new JsonReply(json);
   }
 
   /** How full the owner's plan is; an owner without a shop yet has used nothing. */
@@ -182,6 +197,7 @@ export class ProductsService {
       if (isCodeTaken(err)) throw codeTaken();
       throw err;
     }
+    await this.ownerPages.forget(shop.userId);
     return {
       result: withWarnings(toProduct(product, shop.shopUrl!, this.config.PUBLIC_URL), warnings),
       changedShopUrls: await this.cache.invalidateProducts(
@@ -195,6 +211,7 @@ export class ProductsService {
   async remove(caller: Caller, id: string): Promise<ShopWrite<null>> {
     const { shop, product } = await this.owned(caller, id);
     await this.products.remove(product);
+    await this.ownerPages.forget(shop.userId);
     return {
       result: null,
       changedShopUrls: await this.cache.invalidateProducts(shop.shopUrl!, product.shortCode),
@@ -219,12 +236,29 @@ export class ProductsService {
       const rows = await this.reads.shownPage(url, limit, page.after);
       return rows.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL));
     }
-    const cached = await this.cache.products(url);
+    return JSON.parse(readProductListText(await this.listText(url)).json) as PublicProduct[];
+  }
+
+  /**
+   * Every product a public shop shows, newest first, as text (product-list-text.ts): what the
+   * gateway answers without a `limit`, kept in Redis as it is sent, so that a large shop's list
+   * is never parsed and serialised again until it changes.
+   */
+  async publicProductListText(shopUrl: string): Promise<string> {
+    const url = normalizeShopUrl(shopUrl);
+    await this.shopsService.publicShop(url);
+    return this.listText(url);
+  }
+
+  private async listText(url: string): Promise<string> {
+    const cached = await this.cache.productsText(url);
     if (cached) return cached;
     const shown = await this.reads.shownOnShop(url);
-    const products = shown.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL));
-    await this.cache.setProducts(url, products);
-    return products;
+    const text = composeProductListText(
+      shown.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL)),
+    );
+    await this.cache.setProductsText(url, text);
+    return text;
   }
 
   /** A public shop's sitemap: the shop page and each product page it shows. */

@@ -17,7 +17,13 @@ const parsed = <T>(raw: string | null | undefined): T | undefined =>
 const TTL_SECONDS = 600;
 const keys = {
   shop: (shopUrl: string) => `shop:public:${shopUrl}`,
-  products: (shopUrl: string) => `shop:products:${shopUrl}`,
+  /** The whole list as text (product-list-text.ts). */
+  products: (shopUrl: string) => `shop:product-list:${shopUrl}`,
+  /**
+   * The whole list as the replicas of the release before kept it (JSON): still dropped with the
+   * list, so that while both run, theirs never outlives a write carried by this one.
+   */
+  productsBefore: (shopUrl: string) => `shop:products:${shopUrl}`,
   product: (shopUrl: string, shortCode: string) => `shop:product:${shopUrl}:${shortCode}`,
 };
 
@@ -51,11 +57,14 @@ export class ShopCache {
     return this.write(shopUrl, keys.shop(shopUrl), value);
   }
 
-  products(shopUrl: string) {
-    return this.read<PublicProduct[]>(shopUrl, keys.products(shopUrl));
+  /** The shop's whole public list as text (product-list-text.ts): kept and answered unparsed. */
+  async productsText(shopUrl: string): Promise<string | undefined> {
+    if (this.owed.has(shopUrl)) return undefined;
+    return (await this.redis.get(keys.products(shopUrl)).catch(() => null)) ?? undefined;
   }
-  setProducts(shopUrl: string, value: PublicProduct[]) {
-    return this.write(shopUrl, keys.products(shopUrl), value);
+  async setProductsText(shopUrl: string, text: string) {
+    if (this.owed.has(shopUrl)) return;
+    await this.redis.set(keys.products(shopUrl), text, 'EX', TTL_SECONDS).catch(() => undefined);
   }
 
   product(shopUrl: string, shortCode: string) {
@@ -82,7 +91,11 @@ export class ShopCache {
    */
   async invalidateProducts(shopUrl: string, ...shortCodes: string[]): Promise<string[]> {
     await this.redis
-      .del(keys.products(shopUrl), ...shortCodes.map((code) => keys.product(shopUrl, code)))
+      .del(
+        keys.products(shopUrl),
+        keys.productsBefore(shopUrl),
+        ...shortCodes.map((code) => keys.product(shopUrl, code)),
+      )
       .catch((err: unknown) => this.owe(shopUrl, err));
     await this.announce(shopUrl);
     return [shopUrl];
@@ -105,7 +118,12 @@ export class ShopCache {
     const productKeys = await this.scan(
       `${this.redis.options.keyPrefix ?? ''}${keys.product(url, '*')}`,
     );
-    await this.redis.del(keys.shop(url), keys.products(url), ...productKeys);
+    await this.redis.del(
+      keys.shop(url),
+      keys.products(url),
+      keys.productsBefore(url),
+      ...productKeys,
+    );
   }
 
   private owe(shopUrl: string, err: unknown) {

@@ -21,6 +21,7 @@ import {
 } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import { QueryFailedError } from 'typeorm';
+import { OwnerPages } from '../products/owner-pages';
 import { type CachedShop, ShopCache } from './shop-cache';
 import type { ShopEntity } from './shop.entity';
 import { toShop, toStatus } from './shop.mapper';
@@ -31,6 +32,7 @@ export class ShopsService {
   constructor(
     private readonly shops: ShopsRepository,
     private readonly cache: ShopCache,
+    private readonly ownerPages: OwnerPages,
   ) {}
 
   /** The owner's shop as stored (products reach shops only through here). */
@@ -74,6 +76,8 @@ export class ShopsService {
       }
       throw err;
     }
+    // Every short link of the owner's product list holds the shop's URL.
+    await this.ownerPages.forget(saved.userId);
     return {
       result: toShop(saved),
       changedShopUrls: await this.cache.invalidateShop(previousUrl, saved.shopUrl),

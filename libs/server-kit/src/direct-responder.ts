@@ -1,0 +1,83 @@
+import { Headers } from '@kartlink/contracts';
+import type { Msg, NatsConnection, Subscription } from 'nats';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from './logger';
+import { InFlight } from './nats-transport';
+import { JsonReply } from './reply-chunks';
+import { acceptRequestId, runWithRequestContext } from './request-context';
+import { ServiceError } from './service-error';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Answers one subject on a plain NATS subscription (in the service's queue group), without
+ * Nest's per-message machinery (its contexts, interceptors and observables are most of a small
+ * read's cost): for the hottest small reads only, whose answer fits one message. Requests and
+ * answers are Nest's packets, so any requester (Nest's client, NatsRequester) asks it as it
+ * asks a message handler, and the handler's context, errors and log line are those of rpc.ts.
+ */
+export class DirectResponder {
+  private subscription?: Subscription;
+  private readonly inFlight = new InFlight();
+
+  constructor(
+    private readonly options: {
+      subject: string;
+      queue: string;
+      logger: Logger;
+      handle: (data: unknown) => Promise<unknown>;
+    },
+  ) {}
+
+  start(connection: NatsConnection) {
+    this.subscription = connection.subscribe(this.options.subject, {
+      queue: this.options.queue,
+      callback: (err, message) => {
+        if (err) return this.options.logger.warn({ err }, 'direct requests interrupted');
+        const end = this.inFlight.begin();
+        void this.answer(message).finally(end);
+      },
+    });
+  }
+
+  /** No more requests (the other replicas get them); those under way are answered. */
+  async stop() {
+    await this.subscription?.drain().catch(() => undefined);
+    await this.inFlight.idle();
+  }
+
+  private async answer(message: Msg) {
+    const { logger, subject } = this.options;
+    const started = performance.now();
+    let id: unknown;
+    let json: string;
+    try {
+      const packet = JSON.parse(decoder.decode(message.data)) as { id?: unknown; data?: unknown };
+      id = packet.id;
+      const requestId = acceptRequestId(message.headers?.get(Headers.requestId), randomUUID);
+      json = await runWithRequestContext({ requestId }, async () => {
+        const response = await this.options.handle(packet.data);
+        logger.info({ subject, durationMs: elapsed(started) }, 'request handled');
+        const body = response instanceof JsonReply ? response.json : JSON.stringify(response);
+        return `{${body === undefined ? '' : `"response":${body},`}"isDisposed":true,"id":${JSON.stringify(id)}}`;
+      });
+    } catch (err) {
+      const code = err instanceof ServiceError ? err.code : 'INTERNAL_ERROR';
+      logger.info({ subject, code, durationMs: elapsed(started) }, 'request failed');
+      if (!(err instanceof ServiceError))
+        logger.error({ err }, 'unhandled error in a message handler');
+      const payload =
+        err instanceof ServiceError ? err.toPayload() : ServiceError.internal().toPayload();
+      json = JSON.stringify({ err: payload, isDisposed: true, id });
+    }
+    if (!message.reply) return;
+    try {
+      message.respond(encoder.encode(json));
+    } catch (err) {
+      logger.error({ err }, 'reply not sent');
+    }
+  }
+}
+
+const elapsed = (since: number) => Math.round((performance.now() - since) * 10) / 10;
