@@ -47,18 +47,35 @@ export interface OwnerPageRead {
 export class OwnerPages {
   private readonly redis: WithStore;
 
+  /**
+   * Owners whose pages a change could not drop (Redis away): not read nor kept until they are
+   * dropped, when Redis is ready again.
+   */
+  private readonly owed = new Set<string>();
+
   constructor(@Inject(REDIS) redis: Redis) {
     this.redis = redis as WithStore;
     if (!('storeOwnerPage' in redis))
       redis.defineCommand('storeOwnerPage', { numberOfKeys: 2, lua: STORE });
+    redis.on('ready', () => {
+      const owners = [...this.owed];
+      if (owners.length > 0)
+        void this.drop(owners).then(
+          () => owners.forEach((owner) => this.owed.delete(owner)),
+          () => undefined,
+        );
+    });
   }
 
+  /** A page as kept; with Redis away (or the owner's pages owed a drop), none: a miss. */
   async read(userId: string, field: string): Promise<OwnerPageRead> {
+    if (this.owed.has(userId)) return { epoch: 'owed' };
     const results = await this.redis
       .pipeline()
       .get(keys.epoch(userId))
       .hget(keys.pages(userId), field)
-      .exec();
+      .exec()
+      .catch(() => null);
     const [epoch, json] = (results ?? []).map(([err, value]) => (err ? null : value)) as Array<
       string | null
     >;
@@ -67,6 +84,7 @@ export class OwnerPages {
 
   /** Keeps a page read at `epoch` (not waited for: the answer does not depend on it). */
   keep(userId: string, field: string, read: OwnerPageRead, json: string) {
+    if (this.owed.has(userId)) return;
     void this.redis
       .storeOwnerPage(keys.epoch(userId), keys.pages(userId), read.epoch, field, json, TTL_SECONDS)
       .catch(() => undefined);
@@ -74,12 +92,19 @@ export class OwnerPages {
 
   /** Drops every page of these owners (after any change of what their pages show). */
   async forget(...userIds: Array<string | null | undefined>) {
+    const owners = [...new Set(userIds.filter((id): id is string => Boolean(id)))];
+    await this.drop(owners).catch(() => owners.forEach((owner) => this.owed.add(owner)));
+  }
+
+  private async drop(owners: string[]) {
     const multi = this.redis.multi();
-    for (const userId of new Set(userIds.filter((id): id is string => Boolean(id))))
+    for (const userId of owners)
       multi
         .incr(keys.epoch(userId))
         .expire(keys.epoch(userId), EPOCH_TTL_SECONDS)
         .del(keys.pages(userId));
-    await multi.exec();
+    const results = await multi.exec();
+    const failed = results?.find(([err]) => err)?.[0];
+    if (!results || failed) throw failed ?? new Error('the drop of owner pages was discarded');
   }
 }
