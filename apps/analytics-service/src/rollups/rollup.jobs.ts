@@ -34,18 +34,16 @@ export class RollupJobs implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap() {
     const prefix = bullPrefix(this.config.REDIS_KEY_PREFIX);
-    this.queue = new Queue(ROLLUP_QUEUE, { connection: this.redis(), prefix });
-    const template = { opts: { removeOnComplete: 100, removeOnFail: 100 } };
-    await this.queue.upsertJobScheduler(
-      'fold',
-      { every: this.config.ANALYTICS_FOLD_EVERY_MS },
-      { name: 'fold', ...template },
-    );
-    await this.queue.upsertJobScheduler(
-      'prune',
-      { every: PRUNE_EVERY_MS },
-      { name: 'prune', ...template },
-    );
+    const connection = this.redis();
+    this.queue = new Queue(ROLLUP_QUEUE, { connection, prefix });
+    await this.schedule();
+    // The schedules live in Redis: one that came back empty (without persistence) has none, and
+    // nothing would fold again until a restart. Upserting them is idempotent: done at each return.
+    connection.on('ready', () => {
+      this.schedule().catch((err: unknown) =>
+        this.logger.warn({ err }, 'rollup schedules not renewed; the next reconnection retries'),
+      );
+    });
     this.worker = new Worker(ROLLUP_QUEUE, (job: Job) => this.run(job), {
       connection: this.redis(),
       prefix,
@@ -55,6 +53,20 @@ export class RollupJobs implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn({ err, job: job?.name }, 'rollup job failed; the next run retries'),
     );
     this.worker.on('error', (err) => this.logger.warn({ err }, 'rollup worker error'));
+  }
+
+  private async schedule() {
+    const template = { opts: { removeOnComplete: 100, removeOnFail: 100 } };
+    await this.queue!.upsertJobScheduler(
+      'fold',
+      { every: this.config.ANALYTICS_FOLD_EVERY_MS },
+      { name: 'fold', ...template },
+    );
+    await this.queue!.upsertJobScheduler(
+      'prune',
+      { every: PRUNE_EVERY_MS },
+      { name: 'prune', ...template },
+    );
   }
 
   /** Waits for the running job to finish, then lets go of Redis. */
