@@ -5,7 +5,7 @@ import type { Logger } from './logger';
 import { InFlight } from './nats-transport';
 import { JsonReply } from './reply-chunks';
 import { acceptRequestId, runWithRequestContext } from './request-context';
-import { ServiceError } from './service-error';
+import { failurePayload } from './rpc';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -63,12 +63,8 @@ export class DirectResponder {
         return `{${body === undefined ? '' : `"response":${body},`}"isDisposed":true,"id":${JSON.stringify(id)}}`;
       });
     } catch (err) {
-      const code = err instanceof ServiceError ? err.code : 'INTERNAL_ERROR';
-      logger.info({ subject, code, durationMs: elapsed(started) }, 'request failed');
-      if (!(err instanceof ServiceError))
-        logger.error({ err }, 'unhandled error in a message handler');
-      const payload =
-        err instanceof ServiceError ? err.toPayload() : ServiceError.internal().toPayload();
+      const payload = failurePayload(err, logger);
+      logger.info({ subject, code: payload.code, durationMs: elapsed(started) }, 'request failed');
       json = JSON.stringify({ err: payload, isDisposed: true, id });
     }
     if (!message.reply) return;

@@ -7,7 +7,7 @@ import {
   type NestInterceptor,
   type RpcExceptionFilter,
 } from '@nestjs/common';
-import { Headers } from '@kartlink/contracts';
+import { Headers, type RpcErrorPayload } from '@kartlink/contracts';
 import { randomUUID } from 'node:crypto';
 import type { NatsContext } from '@nestjs/microservices';
 import { Observable, throwError } from 'rxjs';
@@ -26,14 +26,24 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   constructor(private readonly logger: Logger) {}
 
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
-    if (exception instanceof ServiceError) return throwError(() => exception.toPayload());
-    if (isOutage(exception)) {
-      this.logger.warn({ err: exception }, 'a server this service needs is away');
-      return throwError(() => unavailable().toPayload());
-    }
-    this.logger.error({ err: exception }, 'unhandled error in a message handler');
-    return throwError(() => ServiceError.internal().toPayload());
+    const payload = failurePayload(exception, this.logger);
+    return throwError(() => payload);
   }
+}
+
+/**
+ * What a handler's failure answers: a ServiceError as it is, an outage of a server the service
+ * needs as SERVICE_UNAVAILABLE (logged as a warning), anything else as INTERNAL_ERROR (a bug:
+ * logged in full).
+ */
+export function failurePayload(exception: unknown, logger: Logger): RpcErrorPayload {
+  if (exception instanceof ServiceError) return exception.toPayload();
+  if (isOutage(exception)) {
+    logger.warn({ err: exception }, 'a server this service needs is away');
+    return unavailable().toPayload();
+  }
+  logger.error({ err: exception }, 'unhandled error in a message handler');
+  return ServiceError.internal().toPayload();
 }
 
 /**
@@ -55,7 +65,12 @@ export class RpcRequestInterceptor implements NestInterceptor {
         next.handle().subscribe({
           next: (value) => subscriber.next(value),
           error: (err: unknown) => {
-            const code = err instanceof ServiceError ? err.code : 'INTERNAL_ERROR';
+            const code =
+              err instanceof ServiceError
+                ? err.code
+                : isOutage(err)
+                  ? 'SERVICE_UNAVAILABLE'
+                  : 'INTERNAL_ERROR';
             this.logger.info({ subject, code, durationMs: elapsed(started) }, 'request failed');
             subscriber.error(err);
           },
