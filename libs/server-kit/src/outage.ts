@@ -2,7 +2,7 @@ import { ErrorCode } from '@kartlink/contracts';
 import { ServiceError } from './service-error';
 
 /** What a client is told when a server the service needs (PostgreSQL, Redis) is away. */
-export const UNAVAILABLE_MESSAGE =
+const UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable. Please try again later.';
 
 /** PostgreSQL's SQLSTATEs of a connection lost or a server shutting down or starting up. */
