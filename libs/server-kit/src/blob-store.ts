@@ -31,13 +31,28 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
 }
 
-/** A whole blob in memory (for images, which are at most a few megabytes). */
+/**
+ * A whole blob in memory (for images, which are at most a few megabytes). The chunks are copied
+ * once, into a buffer of the size the store announced: a 4 MB upload read chunk by chunk and
+ * then joined was copied twice and left some 60 buffers for the garbage collector.
+ */
 export async function readBlob(store: BlobStore, key: string): Promise<Buffer | null> {
   const blob = await store.get(key);
   if (!blob) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of blob.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
+  let bytes = Buffer.allocUnsafe(blob.info.size);
+  let length = 0;
+  for await (const chunk of blob.stream) {
+    const piece = chunk as Uint8Array;
+    // A store whose stream holds more than its info said: the buffer grows.
+    if (length + piece.length > bytes.length)
+      bytes = Buffer.concat(
+        [bytes.subarray(0, length)],
+        Math.max(length + piece.length, bytes.length * 2),
+      );
+    bytes.set(piece, length);
+    length += piece.length;
+  }
+  return bytes.subarray(0, length);
 }
 
 /** The digest as an HTTP entity tag: quoted, without the algorithm name. */
