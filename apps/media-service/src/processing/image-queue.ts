@@ -20,6 +20,8 @@ type ImageJob = Job<PrimaryJob | VariantsJob, void, string>;
  * take it: an uploader's next photo of a batch comes back within this time on a busy replica.
  */
 const PRIMARY_SLOT_HOLD_MS = 1000;
+/** How often an upload waiting for its primary job checks that Redis still has the job. */
+const JOB_CHECK_MS = 2000;
 /**
  * The longest a variants job waits behind uploads: then it takes the next free slot, so the
  * thumbnails and WebP copies of a busy replica's photos still come within seconds.
@@ -139,13 +141,32 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     arrived?: () => void,
   ): Promise<void> {
     this.uploads.set(data.imageId, { bytes: upload, arrived });
+    const deadline = Date.now() + timeoutMs;
     try {
-      const job = await this.queue.add('primary', data, { jobId: data.imageId });
-      try {
-        await job.waitUntilFinished(this.events, timeoutMs);
-      } catch (err) {
-        if (/timed out/i.test((err as Error).message)) await job.remove().catch(() => undefined);
-        throw err;
+      let job = await this.queue.add('primary', data, { jobId: data.imageId });
+      // Waited for in steps: a Redis that restarted empty has forgotten the job (its end would
+      // never come), so between steps it is looked for, and queued again when gone. Running it
+      // twice is safe: a run that finds the image stored stops (ImageJobs.primary).
+      for (;;) {
+        try {
+          await job.waitUntilFinished(
+            this.events,
+            Math.max(1, Math.min(JOB_CHECK_MS, deadline - Date.now())),
+          );
+          return;
+        } catch (err) {
+          if (!/timed out/i.test((err as Error).message)) throw err;
+          if (Date.now() >= deadline) {
+            await job.remove().catch(() => undefined);
+            throw err;
+          }
+          // Redis away meanwhile: no answer, the job is looked for at the next step.
+          const state = await this.queue.getJobState(data.imageId).catch(() => undefined);
+          if (state === 'unknown') {
+            this.logger.warn({ imageId: data.imageId }, 'primary job lost by Redis: queued again');
+            job = await this.queue.add('primary', data, { jobId: data.imageId }).catch(() => job);
+          }
+        }
       }
     } finally {
       this.uploads.delete(data.imageId);
