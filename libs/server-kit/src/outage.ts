@@ -2,8 +2,7 @@ import { ErrorCode } from '@kartlink/contracts';
 import { ServiceError } from './service-error';
 
 /** What a client is told when a server the service needs (PostgreSQL, Redis) is away. */
-const UNAVAILABLE_MESSAGE =
-  'The service is temporarily unavailable. Please try again later.';
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again later.';
 
 /** PostgreSQL's SQLSTATEs of a connection lost or a server shutting down or starting up. */
 const POSTGRES_AWAY = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
