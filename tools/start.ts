@@ -4,6 +4,7 @@ import {
   describeInfrastructure,
   ensureDatabase,
   ensureInfrastructure,
+  foreignKeyEncryptionKeys,
   localAppSecrets,
   describeExit,
   startMailCatcher,
@@ -108,6 +109,18 @@ async function main(): Promise<void> {
   const configuredUrl = process.env.DATABASE_URL;
   const databaseName = (configuredUrl && databaseNameOf(configuredUrl)) || DEFAULT_DATABASE;
   const databaseUrl = await ensureDatabase(infra.postgres.url, databaseName);
+  // Generated on the first start and kept in .data/ (never committed).
+  const secrets = localAppSecrets(rootDir);
+  const foreign = await foreignKeyEncryptionKeys(databaseUrl, secrets);
+  if (foreign.length > 0)
+    throw new Error(
+      `The database ${databaseName} holds sign-in keys sealed under ${foreign.join(', ')}, which ` +
+        `.data/app-secrets.json here does not hold: it was started from another checkout, or the ` +
+        `file was deleted. Copy that checkout's .data/app-secrets.json here, or start on a ` +
+        `database of its own (DATABASE_URL=${maskUrl(databaseUrl).replace(/[^/]*$/, `${databaseName}_2`)} npm start), ` +
+        `or clear the keys (psql "${maskUrl(databaseUrl)}" -c 'DELETE FROM auth.signing_keys': ` +
+        `everyone signs in again).`,
+    );
 
   const mail = await startMailCatcher({ smtpUrl: process.env.SMTP_URL, preferDefaultPorts: true });
   cleanups.push(() => mail.stop());
@@ -137,8 +150,7 @@ async function main(): Promise<void> {
     webOrigins: dev ? [publicUrl, `http://localhost:${VITE_PORT}`] : [publicUrl],
     nodeEnv: 'production',
     logLevel: process.env.LOG_LEVEL || 'info',
-    // Generated on the first start and kept in .data/ (never committed).
-    extraEnv: { ...localAppSecrets(rootDir) },
+    extraEnv: { ...secrets },
     onLine: printAppLine,
   });
   cleanups.push(() => stack.stop({ interrupted }));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { Client } from 'pg';
 
 /**
  * Secrets the apps need that a deployment keeps in the Secret kartlink-secrets: generated for a
@@ -52,4 +53,34 @@ export function localAppSecrets(rootDir: string, env = process.env): LocalSecret
       .map((name) => [name, env[name]]),
   );
   return { ...merged, ...fromEnv };
+}
+
+/**
+ * The key-encryption keys that the signing keys in use in `databaseUrl` are sealed under and
+ * `secrets` does not hold: the database was started from another checkout (whose .data/ holds
+ * them) or .data/app-secrets.json was deleted. auth-service could not read its keys and would
+ * stop at its start; the local start says so first, with what to do.
+ */
+export async function foreignKeyEncryptionKeys(
+  databaseUrl: string,
+  secrets: AppSecrets,
+): Promise<string[]> {
+  const held = new Set(
+    secrets.KEY_ENCRYPTION_KEYS.split(',').map((entry) => entry.trim().split(':')[0]),
+  );
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ kek: string }>(
+      `SELECT DISTINCT kek_id AS kek FROM auth.signing_keys
+        WHERE kek_id IS NOT NULL AND retired_at IS NULL`,
+    );
+    return rows.map((row) => row.kek).filter((kek) => !held.has(kek));
+  } catch (err) {
+    // A database auth-service has not migrated yet holds no keys.
+    if ((err as { code?: string }).code === '42P01') return [];
+    throw err;
+  } finally {
+    await client.end();
+  }
 }
