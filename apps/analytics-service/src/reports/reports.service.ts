@@ -12,10 +12,17 @@ import {
   type ShopRef,
   isUuid,
 } from '@kartlink/contracts';
-import { CONFIG, ServiceError } from '@kartlink/server-kit';
+import { CONFIG, JsonReply, ServiceError } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
-import { clickThroughRate, CSV_DIMENSIONS, dailyCsv, productsCsv } from './csv';
+import {
+  clickThroughRate,
+  CSV_DIMENSIONS,
+  dailyCsv,
+  productsCsvFigures,
+  productsCsvNamed,
+  type ProductsCsvFigures,
+} from './csv';
 import { ReportsCache } from './reports-cache';
 import {
   datesOf,
@@ -35,7 +42,7 @@ import {
 
 const TOP_PRODUCTS = 10;
 /** The products CSV's name for a product deleted since its figures were counted. */
-const DELETED_PRODUCT = '(deleted product)';
+const DELETED = { title: '(deleted product)', shortCode: '' };
 // Deleted products are left out of the top list: ask for a few more than are shown.
 const TOP_CANDIDATES = 50;
 
@@ -144,11 +151,24 @@ export class ReportsService {
     };
   }
 
-  async productClicks(caller: Caller, query: AnalyticsRangeQuery): Promise<ProductClicks[]> {
+  /**
+   * Answered as JSON text (ProductClicks[]): nothing of it comes from elsewhere, so the JSON
+   * itself is kept, made once per report version and range, and passed on as it is.
+   */
+  async productClicks(caller: Caller, query: AnalyticsRangeQuery): Promise<JsonReply> {
     const shop = await this.ownShop(caller);
-    return this.figures(shop.shopId, 'products', this.rangeOf(query), async (plan) =>
-      (await this.reports.productFigures(shop.shopId, plan)).map(productClicksOf),
+    const json = await this.figures(
+      shop.shopId,
+      'products-json',
+      this.rangeOf(query),
+      async (plan) =>
+        JSON.stringify(
+          (await this.reports.productFigures(shop.shopId, plan)).map(
+            productClicksOf,
+          ) satisfies ProductClicks[],
+        ),
     );
+    return new JsonReply(json);
   }
 
   async product(caller: Caller, id: string, query: AnalyticsRangeQuery): Promise<ProductAnalytics> {
@@ -159,10 +179,16 @@ export class ReportsService {
       : undefined;
     if (!product || product.shopId !== shop.shopId)
       throw ServiceError.notFound(AnalyticsMessages.productNotFound);
-    const [days, dimensions] = await Promise.all([
-      this.reports.productDays(product.productId, range),
-      this.reports.productDimensions(product.productId, range),
-    ]);
+    const [days, dimensions] = await this.figures(
+      shop.shopId,
+      `product:${product.productId}`,
+      range,
+      () =>
+        Promise.all([
+          this.reports.productDays(product.productId, range),
+          this.reports.productDimensions(product.productId, range),
+        ]),
+    );
     const sum = (field: 'views' | 'clicks' | 'taps') =>
       days.reduce((total, day) => total + day[field], 0);
     return {
@@ -206,46 +232,41 @@ export class ReportsService {
 
   /**
    * Each product with page views or clicks in the range as CSV, most clicked first; a product
-   * deleted since is named as such.
+   * deleted since is named as such. The CSV less its titles is kept (ReportsCache); each export
+   * asks the titles afresh and writes them in.
    */
-  async exportProductsCsv(caller: Caller, query: AnalyticsRangeQuery) {
+  async exportProductsCsv(caller: Caller, query: AnalyticsRangeQuery): Promise<JsonReply> {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const [figures, dimensions] = await this.figures(shop.shopId, 'products-csv', range, (plan) =>
-      Promise.all([
+    const figures = await this.figures(shop.shopId, 'products-csv', range, async (plan) => {
+      const [products, dimensions] = await Promise.all([
         this.reports.productFigures(shop.shopId, plan),
         this.reports.productDimensionClicks(shop.shopId, plan, ['store', 'source']),
-      ]),
-    );
+      ]);
+      return productsCsvFigures(products, dimensions);
+    });
     // Exports of the same figures at the same time share one build: titles asked once.
     let csv = this.productCsvBuilds.get(figures);
     if (!csv) {
-      const building = this.productsCsvOf(shop.shopId, figures, dimensions);
+      const building = this.productsCsvOf(shop.shopId, figures);
       this.productCsvBuilds.set(figures, building);
       csv = building.finally(() => this.productCsvBuilds.delete(figures));
     }
-    return {
-      filename: `kartlink-${shop.shopUrl}-products-${range.from}-to-${range.to}.csv`,
-      csv: await csv,
-    };
+    return new JsonReply(
+      JSON.stringify({
+        filename: `kartlink-${shop.shopUrl}-products-${range.from}-to-${range.to}.csv`,
+        csv: await csv,
+      }),
+    );
   }
 
   /** The products CSV of these figures, with each product's title and short code as they are now. */
-  private async productsCsvOf(
-    shopId: string,
-    figures: readonly ProductFiguresRow[],
-    dimensions: Parameters<typeof productsCsv>[1],
-  ): Promise<string> {
-    const now = await this.refs.productsNow(figures.map((p) => p.productId));
-    return productsCsv(
-      figures.map((p) => {
-        const product = now.get(p.productId);
-        return product && product.shopId === shopId
-          ? { ...p, title: product.title, shortCode: product.shortCode }
-          : { ...p, title: DELETED_PRODUCT, shortCode: '' };
-      }),
-      dimensions,
-    );
+  private async productsCsvOf(shopId: string, figures: ProductsCsvFigures): Promise<string> {
+    const now = await this.refs.productsNow(figures.rows.map((p) => p.productId));
+    return productsCsvNamed(figures, (productId) => {
+      const product = now.get(productId);
+      return product && product.shopId === shopId ? product : DELETED;
+    });
   }
 
   private async ownShop(caller: Caller): Promise<ShopRef> {
