@@ -12,7 +12,7 @@ import {
   type ShopRef,
   isUuid,
 } from '@kartlink/contracts';
-import { CONFIG, JsonReply, ServiceError } from '@kartlink/server-kit';
+import { CONFIG, JsonReply, ServiceError, TextReply } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
 import {
@@ -154,21 +154,28 @@ export class ReportsService {
   /**
    * Answered as JSON text (ProductClicks[]): nothing of it comes from elsewhere, so the JSON
    * itself is kept, made once per report version and range, and passed on as it is.
+   *
+   * The gateway keeps the last answer it sent as bytes and names it (`known`): it is then
+   * answered as text, the answer's name and a line break, followed by the JSON only when the
+   * name is not the one it knows (a fold changed the shop, or another shop or range).
    */
-  async productClicks(caller: Caller, query: AnalyticsRangeQuery): Promise<JsonReply> {
+  async productClicks(
+    caller: Caller,
+    query: AnalyticsRangeQuery,
+    known?: string,
+  ): Promise<JsonReply | TextReply> {
     const shop = await this.ownShop(caller);
-    const json = await this.figures(
-      shop.shopId,
-      'products-json',
-      this.rangeOf(query),
-      async (plan) =>
-        JSON.stringify(
-          (await this.reports.productFigures(shop.shopId, plan)).map(
-            productClicksOf,
-          ) satisfies ProductClicks[],
-        ),
+    const range = this.rangeOf(query);
+    const key = await this.keyOf(shop.shopId, 'products-json', range);
+    if (known === key) return new TextReply(`${key}\n`);
+    const json = await this.cache.figures(key, async () =>
+      JSON.stringify(
+        (await this.reports.productFigures(shop.shopId, this.planOf(range))).map(
+          productClicksOf,
+        ) satisfies ProductClicks[],
+      ),
     );
-    return new JsonReply(json);
+    return known === undefined ? new JsonReply(json) : new TextReply(`${key}\n${json}`);
   }
 
   async product(caller: Caller, id: string, query: AnalyticsRangeQuery): Promise<ProductAnalytics> {
@@ -295,10 +302,18 @@ export class ReportsService {
     range: DateRange,
     load: (plan: MonthPlan) => Promise<T>,
   ): Promise<T> {
+    const key = await this.keyOf(shopId, report, range);
+    return this.cache.figures(key, () => load(this.planOf(range)));
+  }
+
+  /** What a report's figures are kept under: they change only with the shop's report version. */
+  private async keyOf(shopId: string, report: string, range: DateRange): Promise<string> {
     const version = await this.reports.version(shopId);
-    return this.cache.figures(`${shopId}|${version}|${report}|${range.from}|${range.to}`, () =>
-      load(monthPlan(range, todayIn(this.config.ANALYTICS_TIMEZONE))),
-    );
+    return `${shopId}|${version}|${report}|${range.from}|${range.to}`;
+  }
+
+  private planOf(range: DateRange): MonthPlan {
+    return monthPlan(range, todayIn(this.config.ANALYTICS_TIMEZONE));
   }
 
   private described(range: DateRange) {
