@@ -9,10 +9,11 @@ import {
   ErrorCode,
   type ProductAnalytics,
   type ProductClicks,
+  type ProductRef,
   type ShopRef,
   isUuid,
 } from '@kartlink/contracts';
-import { CONFIG, JsonReply, ServiceError, TextReply } from '@kartlink/server-kit';
+import { CONFIG, JsonReply, Lru, ServiceError, TextReply } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
 import {
@@ -45,6 +46,9 @@ const TOP_PRODUCTS = 10;
 const DELETED = { title: '(deleted product)', shortCode: '' };
 // Deleted products are left out of the top list: ask for a few more than are shown.
 const TOP_CANDIDATES = 50;
+/** Owners whose shop is remembered as a guess (overview), and for how long. */
+const LAST_SHOPS = 10_000;
+const LAST_SHOP_TTL_MS = 10 * 60_000;
 
 const totalsOf = (row: ShopTotalsRow): AnalyticsTotals => ({
   views: row.views,
@@ -82,6 +86,8 @@ function filled<T extends { date: string }>(
 /** What the owner reads: always their own shop, found from the caller, never from the request. */
 @Injectable()
 export class ReportsService {
+  /** Each owner's shop as last found: a guess, always checked (overview). */
+  private readonly lastShops = new Lru<string, string>(LAST_SHOPS);
   /** Products CSVs being built, by the figures they are built from (only while building). */
   private readonly productCsvBuilds = new WeakMap<object, Promise<string>>();
 
@@ -93,22 +99,46 @@ export class ReportsService {
   ) {}
 
   async overview(caller: Caller, query: AnalyticsRangeQuery): Promise<AnalyticsOverview> {
+    // The shop read last time, if any: its figures are read while the owner's shop is asked,
+    // in the same request as the top products' titles, and used only if it is still theirs.
+    const hint = this.lastShops.get(caller.userId);
+    const asked = rangeOf(query, todayIn(this.config.ANALYTICS_TIMEZONE));
+    const guessed = asked.errors ? undefined : asked.range;
+    if (hint && guessed) {
+      const figures = await this.overviewFigures(hint, guessed);
+      const { shop, products } = await this.refs.ownerAndProducts(
+        caller.userId,
+        figures[4].map((p) => p.productId),
+      );
+      if (shop?.shopId === hint) return this.overviewOf(shop, guessed, figures, products);
+    }
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const [totals, previous, days, dimensions, top] = await this.figures(
-      shop.shopId,
-      'overview',
-      range,
-      (plan) =>
-        Promise.all([
-          this.reports.shopTotals(shop.shopId, range),
-          this.reports.shopTotals(shop.shopId, previousRange(range)),
-          this.reports.shopDays(shop.shopId, range),
-          this.reports.shopDimensions(shop.shopId, plan),
-          this.reports.productFigures(shop.shopId, plan, TOP_CANDIDATES),
-        ]),
+    const figures = await this.overviewFigures(shop.shopId, range);
+    const products = await this.refs.productsNow(figures[4].map((p) => p.productId));
+    return this.overviewOf(shop, range, figures, products);
+  }
+
+  private overviewFigures(shopId: string, range: DateRange) {
+    return this.figures(shopId, 'overview', range, (plan) =>
+      Promise.all([
+        this.reports.shopTotals(shopId, range),
+        this.reports.shopTotals(shopId, previousRange(range)),
+        this.reports.shopDays(shopId, range),
+        this.reports.shopDimensions(shopId, plan),
+        this.reports.productFigures(shopId, plan, TOP_CANDIDATES),
+      ]),
     );
-    const products = await this.refs.productsNow(top.map((p) => p.productId));
+  }
+
+  private overviewOf(
+    shop: ShopRef,
+    range: DateRange,
+    [totals, previous, days, dimensions, top]: Awaited<
+      ReturnType<ReportsService['overviewFigures']>
+    >,
+    products: ReadonlyMap<string, ProductRef>,
+  ): AnalyticsOverview {
     return {
       range: this.described(range),
       totals: totalsOf(totals),
@@ -179,11 +209,12 @@ export class ReportsService {
   }
 
   async product(caller: Caller, id: string, query: AnalyticsRangeQuery): Promise<ProductAnalytics> {
-    const shop = await this.ownShop(caller);
+    // The owner's shop and the product asked afresh in one request.
+    const productId = isUuid(id) ? id.toLowerCase() : undefined;
+    const now = await this.refs.ownerAndProducts(caller.userId, productId ? [productId] : []);
+    const shop = this.ownShopOf(now.shop);
     const range = this.rangeOf(query);
-    const product = isUuid(id)
-      ? (await this.refs.productsNow([id.toLowerCase()])).get(id.toLowerCase())
-      : undefined;
+    const product = productId ? now.products.get(productId) : undefined;
     if (!product || product.shopId !== shop.shopId)
       throw ServiceError.notFound(AnalyticsMessages.productNotFound);
     const [days, dimensions] = await this.figures(
@@ -277,7 +308,12 @@ export class ReportsService {
   }
 
   private async ownShop(caller: Caller): Promise<ShopRef> {
-    const shop = await this.refs.shopOfOwner(caller.userId);
+    const shop = this.ownShopOf(await this.refs.shopOfOwner(caller.userId));
+    this.lastShops.set(caller.userId, shop.shopId, LAST_SHOP_TTL_MS);
+    return shop;
+  }
+
+  private ownShopOf(shop: ShopRef | undefined): ShopRef {
     if (!shop)
       throw new ServiceError(ErrorCode.NOT_FOUND, AnalyticsMessages.setupRequired, {
         requiresSetup: true,
