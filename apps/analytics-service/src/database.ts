@@ -5,6 +5,7 @@ import { CreateAnalytics1795333891483 } from './migrations/1795333891483-CreateA
 import { StoreFigures1795673199589 } from './migrations/1795673199589-StoreFigures';
 import { LargeShopReports1795689546767 } from './migrations/1795689546767-LargeShopReports';
 import { MonthlyRollups1795694434681 } from './migrations/1795694434681-MonthlyRollups';
+import { ProductDimensionsShopClicks1795700000000 } from './migrations/1795700000000-ProductDimensionsShopClicks';
 import { ClickTotalOutboxEntity } from './rollups/click-total-outbox.entity';
 import { DailyVisitorEntity } from './rollups/daily-visitor.entity';
 import { ProductDailyEntity } from './rollups/product-daily.entity';
@@ -40,6 +41,7 @@ export const database = {
     StoreFigures1795673199589,
     LargeShopReports1795689546767,
     MonthlyRollups1795694434681,
+    ProductDimensionsShopClicks1795700000000,
   ],
 };
 

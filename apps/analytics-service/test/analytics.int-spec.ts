@@ -18,7 +18,13 @@ import {
 import { Controller, type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
-import { natsConnectionOptions, PrefixedNatsServer } from '@kartlink/server-kit';
+import {
+  createLogger,
+  natsConnectionOptions,
+  natsCredentials,
+  NatsRequester,
+  PrefixedNatsServer,
+} from '@kartlink/server-kit';
 import { decodedOrNull, pgQuery, startServiceForTest, waitFor } from '@kartlink/testing';
 import {
   AckPolicy,
@@ -526,6 +532,40 @@ describe('figures the owner can act on', () => {
         webOpens: 1,
       },
     ]);
+    // As the gateway asks it: named, and sent again only when the name it keeps is not current.
+    const gateway = NatsRequester.connect({
+      url: analytics.config.NATS_URL,
+      name: 'analytics-test-gateway',
+      credentials: natsCredentials(analytics.config),
+      subjectPrefix: analytics.config.NATS_SUBJECT_PREFIX,
+      timeoutMs: 5000,
+      logger: createLogger('analytics-test-gateway', 'warn'),
+    });
+    try {
+      const named = await gateway.requestText(Subjects.analytics.products, {
+        caller: shop.owner,
+        query: MARCH_9,
+        known: '',
+      });
+      const name = named.slice(0, named.indexOf('\n'));
+      expect(JSON.parse(named.slice(name.length + 1))).toEqual(list);
+      expect(
+        await gateway.requestText(Subjects.analytics.products, {
+          caller: shop.owner,
+          query: MARCH_9,
+          known: name,
+        }),
+      ).toBe(`${name}\n`);
+      // Another owner naming this shop's answer gets their own shop's figures.
+      const theirs = await gateway.requestText(Subjects.analytics.products, {
+        caller: shopWith().owner,
+        query: MARCH_9,
+        known: name,
+      });
+      expect(theirs.slice(theirs.indexOf('\n') + 1)).toBe('[]');
+    } finally {
+      await gateway.close();
+    }
     const product = await read<ProductAnalytics>(Subjects.analytics.product, {
       caller: shop.owner,
       id: kurta.id,

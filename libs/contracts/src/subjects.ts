@@ -110,7 +110,10 @@ export const Subjects = {
   analytics: {
     /** { caller, query: AnalyticsRangeQuery } → AnalyticsOverview. */
     overview: 'analytics.owner.overview',
-    /** { caller, query } → ProductClicks[]. */
+    /**
+     * { caller, query } → ProductClicks[]; with `known` (the gateway's: the name of the answer it
+     * keeps, or '') → text "{name}\n" followed by that JSON unless `known` is its name.
+     */
     products: 'analytics.owner.products',
     /** { caller, id, query } → ProductAnalytics. */
     product: 'analytics.owner.product',

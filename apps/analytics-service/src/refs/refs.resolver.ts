@@ -89,6 +89,18 @@ export class RefsResolver {
     return (await this.ask({ ownerUserIds: [userId] })).shops[0];
   }
 
+  /**
+   * The owner's shop and products as they are now, both asked afresh in one request (as
+   * shopOfOwner and productsNow); missing products are left out.
+   */
+  async ownerAndProducts(
+    userId: string,
+    productIds: string[],
+  ): Promise<{ shop: ShopRef | undefined; products: Map<string, ProductRef> }> {
+    const { shops, products } = await this.ask({ ownerUserIds: [userId], productIds });
+    return { shop: shops[0], products: new Map(products.map((p) => [p.productId, p])) };
+  }
+
   /** Products as they are now (titles for the reports); missing ones are left out. */
   async productsNow(productIds: string[]): Promise<Map<string, ProductRef>> {
     if (productIds.length === 0) return new Map();

@@ -83,6 +83,57 @@ export interface ProductCsvRow extends ProductFiguresRow {
 }
 
 /**
+ * The products CSV less each product's title and short code: its header, and each product's
+ * figures as the end of its row. Made from the rollups alone, so it can be kept and named
+ * afresh at each export (productsCsvNamed).
+ */
+export interface ProductsCsvFigures {
+  header: string;
+  rows: ReadonlyArray<{ productId: string; figures: string }>;
+}
+
+export function productsCsvFigures(
+  products: readonly ProductFiguresRow[],
+  dimensions: ReadonlyArray<{ productId: string; dimension: string; key: string; clicks: number }>,
+): ProductsCsvFigures {
+  const { of, storeColumns } = clicksByColumn(
+    dimensions.map((row) => ({ ...row, of: row.productId })),
+  );
+  return {
+    header: [...ANALYTICS_PRODUCTS_CSV_COLUMNS, ...storeColumns].join(','),
+    rows: products.map((p) => ({
+      productId: p.productId,
+      figures: [
+        p.views,
+        p.clicks,
+        clickThroughRate(p.clicks, p.views).toFixed(4),
+        p.taps,
+        p.appOpens,
+        p.webOpens,
+        ...VISIT_SOURCES.map((source) => of(p.productId, `clicks_from_${source}`)),
+        ...storeColumns.map((column) => of(p.productId, column)),
+      ].join(','),
+    })),
+  };
+}
+
+/**
+ * The products CSV export: a header row, then one row a product in the order of its figures,
+ * each with its title and short code (`nameOf`), lines ending in CRLF.
+ */
+export function productsCsvNamed(
+  csv: ProductsCsvFigures,
+  nameOf: (productId: string) => { title: string; shortCode: string },
+): string {
+  const lines = [csv.header];
+  for (const row of csv.rows) {
+    const { title, shortCode } = nameOf(row.productId);
+    lines.push(`${textCell(title)},${textCell(shortCode)},${row.figures}`);
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+/**
  * The products CSV export: a header row, then one row a product in the order given, lines
  * ending in CRLF. ANALYTICS_PRODUCTS_CSV_COLUMNS first, then a column per store clicked.
  */
@@ -90,24 +141,6 @@ export function productsCsv(
   products: readonly ProductCsvRow[],
   dimensions: ReadonlyArray<{ productId: string; dimension: string; key: string; clicks: number }>,
 ): string {
-  const { of, storeColumns } = clicksByColumn(
-    dimensions.map((row) => ({ ...row, of: row.productId })),
-  );
-  const rows = products.map((p) =>
-    [
-      textCell(p.title),
-      textCell(p.shortCode),
-      p.views,
-      p.clicks,
-      clickThroughRate(p.clicks, p.views).toFixed(4),
-      p.taps,
-      p.appOpens,
-      p.webOpens,
-      ...VISIT_SOURCES.map((source) => of(p.productId, `clicks_from_${source}`)),
-      ...storeColumns.map((column) => of(p.productId, column)),
-    ].join(','),
-  );
-  return (
-    [[...ANALYTICS_PRODUCTS_CSV_COLUMNS, ...storeColumns].join(','), ...rows].join('\r\n') + '\r\n'
-  );
+  const names = new Map(products.map((p) => [p.productId, p]));
+  return productsCsvNamed(productsCsvFigures(products, dimensions), (id) => names.get(id)!);
 }

@@ -15,8 +15,12 @@ export class ReportsController {
   }
 
   @MessagePattern(Subjects.analytics.products)
-  products(@Payload() { caller, query }: RangeRequest) {
-    return this.reports.productClicks(caller, query ?? {});
+  products(@Payload() { caller, query, known }: RangeRequest & { known?: unknown }) {
+    return this.reports.productClicks(
+      caller,
+      query ?? {},
+      typeof known === 'string' ? known : undefined,
+    );
   }
 
   @MessagePattern(Subjects.analytics.product)

@@ -9,13 +9,21 @@ import {
   ErrorCode,
   type ProductAnalytics,
   type ProductClicks,
+  type ProductRef,
   type ShopRef,
   isUuid,
 } from '@kartlink/contracts';
-import { CONFIG, ServiceError } from '@kartlink/server-kit';
+import { CONFIG, JsonReply, Lru, ServiceError, TextReply } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
-import { clickThroughRate, CSV_DIMENSIONS, dailyCsv, productsCsv } from './csv';
+import {
+  clickThroughRate,
+  CSV_DIMENSIONS,
+  dailyCsv,
+  productsCsvFigures,
+  productsCsvNamed,
+  type ProductsCsvFigures,
+} from './csv';
 import { ReportsCache } from './reports-cache';
 import {
   datesOf,
@@ -35,9 +43,12 @@ import {
 
 const TOP_PRODUCTS = 10;
 /** The products CSV's name for a product deleted since its figures were counted. */
-const DELETED_PRODUCT = '(deleted product)';
+const DELETED = { title: '(deleted product)', shortCode: '' };
 // Deleted products are left out of the top list: ask for a few more than are shown.
 const TOP_CANDIDATES = 50;
+/** Owners whose shop is remembered as a guess (overview), and for how long. */
+const LAST_SHOPS = 10_000;
+const LAST_SHOP_TTL_MS = 10 * 60_000;
 
 const totalsOf = (row: ShopTotalsRow): AnalyticsTotals => ({
   views: row.views,
@@ -75,6 +86,8 @@ function filled<T extends { date: string }>(
 /** What the owner reads: always their own shop, found from the caller, never from the request. */
 @Injectable()
 export class ReportsService {
+  /** Each owner's shop as last found: a guess, always checked (overview). */
+  private readonly lastShops = new Lru<string, string>(LAST_SHOPS);
   /** Products CSVs being built, by the figures they are built from (only while building). */
   private readonly productCsvBuilds = new WeakMap<object, Promise<string>>();
 
@@ -86,22 +99,46 @@ export class ReportsService {
   ) {}
 
   async overview(caller: Caller, query: AnalyticsRangeQuery): Promise<AnalyticsOverview> {
+    // The shop read last time, if any: its figures are read while the owner's shop is asked,
+    // in the same request as the top products' titles, and used only if it is still theirs.
+    const hint = this.lastShops.get(caller.userId);
+    const asked = rangeOf(query, todayIn(this.config.ANALYTICS_TIMEZONE));
+    const guessed = asked.errors ? undefined : asked.range;
+    if (hint && guessed) {
+      const figures = await this.overviewFigures(hint, guessed);
+      const { shop, products } = await this.refs.ownerAndProducts(
+        caller.userId,
+        figures[4].map((p) => p.productId),
+      );
+      if (shop?.shopId === hint) return this.overviewOf(shop, guessed, figures, products);
+    }
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const [totals, previous, days, dimensions, top] = await this.figures(
-      shop.shopId,
-      'overview',
-      range,
-      (plan) =>
-        Promise.all([
-          this.reports.shopTotals(shop.shopId, range),
-          this.reports.shopTotals(shop.shopId, previousRange(range)),
-          this.reports.shopDays(shop.shopId, range),
-          this.reports.shopDimensions(shop.shopId, plan),
-          this.reports.productFigures(shop.shopId, plan, TOP_CANDIDATES),
-        ]),
+    const figures = await this.overviewFigures(shop.shopId, range);
+    const products = await this.refs.productsNow(figures[4].map((p) => p.productId));
+    return this.overviewOf(shop, range, figures, products);
+  }
+
+  private overviewFigures(shopId: string, range: DateRange) {
+    return this.figures(shopId, 'overview', range, (plan) =>
+      Promise.all([
+        this.reports.shopTotals(shopId, range),
+        this.reports.shopTotals(shopId, previousRange(range)),
+        this.reports.shopDays(shopId, range),
+        this.reports.shopDimensions(shopId, plan),
+        this.reports.productFigures(shopId, plan, TOP_CANDIDATES),
+      ]),
     );
-    const products = await this.refs.productsNow(top.map((p) => p.productId));
+  }
+
+  private overviewOf(
+    shop: ShopRef,
+    range: DateRange,
+    [totals, previous, days, dimensions, top]: Awaited<
+      ReturnType<ReportsService['overviewFigures']>
+    >,
+    products: ReadonlyMap<string, ProductRef>,
+  ): AnalyticsOverview {
     return {
       range: this.described(range),
       totals: totalsOf(totals),
@@ -144,25 +181,52 @@ export class ReportsService {
     };
   }
 
-  async productClicks(caller: Caller, query: AnalyticsRangeQuery): Promise<ProductClicks[]> {
+  /**
+   * Answered as JSON text (ProductClicks[]): nothing of it comes from elsewhere, so the JSON
+   * itself is kept, made once per report version and range, and passed on as it is.
+   *
+   * The gateway keeps the last answer it sent as bytes and names it (`known`): it is then
+   * answered as text, the answer's name and a line break, followed by the JSON only when the
+   * name is not the one it knows (a fold changed the shop, or another shop or range).
+   */
+  async productClicks(
+    caller: Caller,
+    query: AnalyticsRangeQuery,
+    known?: string,
+  ): Promise<JsonReply | TextReply> {
     const shop = await this.ownShop(caller);
-    return this.figures(shop.shopId, 'products', this.rangeOf(query), async (plan) =>
-      (await this.reports.productFigures(shop.shopId, plan)).map(productClicksOf),
+    const range = this.rangeOf(query);
+    const key = await this.keyOf(shop.shopId, 'products-json', range);
+    if (known === key) return new TextReply(`${key}\n`);
+    const json = await this.cache.figures(key, async () =>
+      JSON.stringify(
+        (await this.reports.productFigures(shop.shopId, this.planOf(range))).map(
+          productClicksOf,
+        ) satisfies ProductClicks[],
+      ),
     );
+    return known === undefined ? new JsonReply(json) : new TextReply(`${key}\n${json}`);
   }
 
   async product(caller: Caller, id: string, query: AnalyticsRangeQuery): Promise<ProductAnalytics> {
-    const shop = await this.ownShop(caller);
+    // The owner's shop and the product asked afresh in one request.
+    const productId = isUuid(id) ? id.toLowerCase() : undefined;
+    const now = await this.refs.ownerAndProducts(caller.userId, productId ? [productId] : []);
+    const shop = this.ownShopOf(now.shop);
     const range = this.rangeOf(query);
-    const product = isUuid(id)
-      ? (await this.refs.productsNow([id.toLowerCase()])).get(id.toLowerCase())
-      : undefined;
+    const product = productId ? now.products.get(productId) : undefined;
     if (!product || product.shopId !== shop.shopId)
       throw ServiceError.notFound(AnalyticsMessages.productNotFound);
-    const [days, dimensions] = await Promise.all([
-      this.reports.productDays(product.productId, range),
-      this.reports.productDimensions(product.productId, range),
-    ]);
+    const [days, dimensions] = await this.figures(
+      shop.shopId,
+      `product:${product.productId}`,
+      range,
+      () =>
+        Promise.all([
+          this.reports.productDays(product.productId, range),
+          this.reports.productDimensions(product.productId, range),
+        ]),
+    );
     const sum = (field: 'views' | 'clicks' | 'taps') =>
       days.reduce((total, day) => total + day[field], 0);
     return {
@@ -206,50 +270,50 @@ export class ReportsService {
 
   /**
    * Each product with page views or clicks in the range as CSV, most clicked first; a product
-   * deleted since is named as such.
+   * deleted since is named as such. The CSV less its titles is kept (ReportsCache); each export
+   * asks the titles afresh and writes them in.
    */
-  async exportProductsCsv(caller: Caller, query: AnalyticsRangeQuery) {
+  async exportProductsCsv(caller: Caller, query: AnalyticsRangeQuery): Promise<JsonReply> {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const [figures, dimensions] = await this.figures(shop.shopId, 'products-csv', range, (plan) =>
-      Promise.all([
+    const figures = await this.figures(shop.shopId, 'products-csv', range, async (plan) => {
+      const [products, dimensions] = await Promise.all([
         this.reports.productFigures(shop.shopId, plan),
         this.reports.productDimensionClicks(shop.shopId, plan, ['store', 'source']),
-      ]),
-    );
+      ]);
+      return productsCsvFigures(products, dimensions);
+    });
     // Exports of the same figures at the same time share one build: titles asked once.
     let csv = this.productCsvBuilds.get(figures);
     if (!csv) {
-      const building = this.productsCsvOf(shop.shopId, figures, dimensions);
+      const building = this.productsCsvOf(shop.shopId, figures);
       this.productCsvBuilds.set(figures, building);
       csv = building.finally(() => this.productCsvBuilds.delete(figures));
     }
-    return {
-      filename: `kartlink-${shop.shopUrl}-products-${range.from}-to-${range.to}.csv`,
-      csv: await csv,
-    };
-  }
-
-  /** The products CSV of these figures, with each product's title and short code as they are now. */
-  private async productsCsvOf(
-    shopId: string,
-    figures: readonly ProductFiguresRow[],
-    dimensions: Parameters<typeof productsCsv>[1],
-  ): Promise<string> {
-    const now = await this.refs.productsNow(figures.map((p) => p.productId));
-    return productsCsv(
-      figures.map((p) => {
-        const product = now.get(p.productId);
-        return product && product.shopId === shopId
-          ? { ...p, title: product.title, shortCode: product.shortCode }
-          : { ...p, title: DELETED_PRODUCT, shortCode: '' };
+    return new JsonReply(
+      JSON.stringify({
+        filename: `kartlink-${shop.shopUrl}-products-${range.from}-to-${range.to}.csv`,
+        csv: await csv,
       }),
-      dimensions,
     );
   }
 
+  /** The products CSV of these figures, with each product's title and short code as they are now. */
+  private async productsCsvOf(shopId: string, figures: ProductsCsvFigures): Promise<string> {
+    const now = await this.refs.productsNow(figures.rows.map((p) => p.productId));
+    return productsCsvNamed(figures, (productId) => {
+      const product = now.get(productId);
+      return product && product.shopId === shopId ? product : DELETED;
+    });
+  }
+
   private async ownShop(caller: Caller): Promise<ShopRef> {
-    const shop = await this.refs.shopOfOwner(caller.userId);
+    const shop = this.ownShopOf(await this.refs.shopOfOwner(caller.userId));
+    this.lastShops.set(caller.userId, shop.shopId, LAST_SHOP_TTL_MS);
+    return shop;
+  }
+
+  private ownShopOf(shop: ShopRef | undefined): ShopRef {
     if (!shop)
       throw new ServiceError(ErrorCode.NOT_FOUND, AnalyticsMessages.setupRequired, {
         requiresSetup: true,
@@ -274,10 +338,18 @@ export class ReportsService {
     range: DateRange,
     load: (plan: MonthPlan) => Promise<T>,
   ): Promise<T> {
+    const key = await this.keyOf(shopId, report, range);
+    return this.cache.figures(key, () => load(this.planOf(range)));
+  }
+
+  /** What a report's figures are kept under: they change only with the shop's report version. */
+  private async keyOf(shopId: string, report: string, range: DateRange): Promise<string> {
     const version = await this.reports.version(shopId);
-    return this.cache.figures(`${shopId}|${version}|${report}|${range.from}|${range.to}`, () =>
-      load(monthPlan(range, todayIn(this.config.ANALYTICS_TIMEZONE))),
-    );
+    return `${shopId}|${version}|${report}|${range.from}|${range.to}`;
+  }
+
+  private planOf(range: DateRange): MonthPlan {
+    return monthPlan(range, todayIn(this.config.ANALYTICS_TIMEZONE));
   }
 
   private described(range: DateRange) {
