@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
 import { ensureLocalServer } from '../../libs/infra/src/local-servers';
 import { signUp, Visitor } from '../support/auth-client';
+import { FaultLoad, summary } from '../support/fault-load';
 import { OwnStack } from '../support/own-stack';
 
 /**
@@ -102,15 +103,6 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-interface Tally {
-  ok: number;
-  okAfterRestart: number;
-  unavailable: number;
-  failures: string[];
-}
-
-const tally = (): Tally => ({ ok: 0, okAfterRestart: 0, unavailable: 0, failures: [] });
-
 it('answers 503 while PostgreSQL is away, writes nothing by halves, and reconnects by itself', async () => {
   const owner = new Visitor();
   await signUp(owner);
@@ -131,46 +123,19 @@ it('answers 503 while PostgreSQL is away, writes nothing by halves, and reconnec
   const { id: productId, shortCode } = first.body.data;
   const jpeg = await sampleJpeg(1200, 900);
 
-  const writes = tally();
-  const reads = tally();
-  const clicks = tally();
-  const uploads = tally();
+  const clients = new FaultLoad(Date.now() + BEFORE_MS + OUTAGE_MS + AFTER_MS);
+  const writes = clients.tally();
+  const reads = clients.tally();
+  const clicks = clients.tally();
+  const uploads = clients.tally();
   const created: Array<{ id: string; title: string }> = [];
   const uploaded: UploadedImage[] = [];
-  let restarted = false;
   let sent = 0;
-  const deadline = Date.now() + BEFORE_MS + OUTAGE_MS + AFTER_MS;
 
-  const loop = async <T>(
-    counts: Tally,
-    send: () => Promise<Response>,
-    accepted: number,
-    onAccepted?: (data: T) => void,
-    pauseMs = 0,
-  ) => {
-    while (Date.now() < deadline) {
-      try {
-        const answer = await send();
-        const body = (await answer.json()) as { data?: T; errorCode?: string };
-        if (answer.status === accepted) {
-          counts.ok += 1;
-          if (restarted) counts.okAfterRestart += 1;
-          onAccepted?.(body.data as T);
-        } else if (answer.status === 503 && body.errorCode === 'SERVICE_UNAVAILABLE') {
-          counts.unavailable += 1;
-        } else {
-          counts.failures.push(`${answer.status} ${JSON.stringify(body)}`);
-        }
-      } catch (err) {
-        counts.failures.push((err as Error).message);
-      }
-      if (pauseMs) await sleep(pauseMs);
-    }
-  };
   const signal = () => AbortSignal.timeout(HANG_MS);
   const asOwner = { authorization: `Bearer ${owner.accessToken!}` };
   const load = Promise.all([
-    loop<{ id: string; title: string }>(
+    clients.loop<{ id: string; title: string }>(
       writes,
       () =>
         fetch(`${stack.base}/api/urls`, {
@@ -188,10 +153,10 @@ it('answers 503 while PostgreSQL is away, writes nothing by halves, and reconnec
       800,
     ),
     ...[`/api/shop/${shopUrl}`, `/api/url/shop/${shopUrl}/${shortCode}`].map((path) =>
-      loop(reads, () => fetch(`${stack.base}${path}`, { signal: signal() }), 200),
+      clients.loop(reads, () => fetch(`${stack.base}${path}`, { signal: signal() }), 200),
     ),
     ...[1, 2, 3].map(() =>
-      loop(
+      clients.loop(
         clicks,
         () =>
           fetch(`${stack.base}/api/analytics/track/${productId}`, {
@@ -207,7 +172,7 @@ it('answers 503 while PostgreSQL is away, writes nothing by halves, and reconnec
         202,
       ),
     ),
-    loop<UploadedImage>(
+    clients.loop<UploadedImage>(
       uploads,
       () => {
         const form = new FormData();
@@ -230,15 +195,12 @@ it('answers 503 while PostgreSQL is away, writes nothing by halves, and reconnec
   await killPostgres();
   await sleep(OUTAGE_MS);
   await startPostgres();
-  restarted = true;
+  clients.restarted = true;
   await load;
   // The test's own look at the database, once it is back.
   db = new Client({ connectionString: databaseUrl });
   await db.connect();
 
-  const summary = (what: string, counts: Tally) =>
-    `${what}: ${counts.ok} ok (${counts.okAfterRestart} after the restart), ` +
-    `${counts.unavailable} answered 503, ${counts.failures.length} failed otherwise`;
   console.log(
     `postgres-fault: PostgreSQL killed after ${before.writes} products, ${before.uploads} uploads ` +
       `and ${before.clicks} clicks, away ${OUTAGE_MS} ms; ` +

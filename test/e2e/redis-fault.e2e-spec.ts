@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
 import { signUp, Visitor } from '../support/auth-client';
+import { FaultLoad, summary } from '../support/fault-load';
 import { OwnStack } from '../support/own-stack';
 
 /**
@@ -97,15 +98,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Tally {
-  ok: number;
-  okAfterRestart: number;
-  unavailable: number;
-  failures: string[];
-}
-
-const tally = (): Tally => ({ ok: 0, okAfterRestart: 0, unavailable: 0, failures: [] });
-
 it('keeps reads and clicks answering, uploads and the fold resuming, when Redis restarts empty', async () => {
   const owner = new Visitor();
   const { email, password } = await signUp(owner);
@@ -127,55 +119,29 @@ it('keeps reads and clicks answering, uploads and the fold resuming, when Redis 
   const { id: productId, shortCode } = created.body.data;
   const jpeg = await sampleJpeg(1200, 900);
 
-  const reads = tally();
-  const clicks = tally();
-  const uploads = tally();
+  const clients = new FaultLoad(Date.now() + BEFORE_MS + OUTAGE_MS + AFTER_MS);
+  const reads = clients.tally();
+  const clicks = clients.tally();
+  const uploads = clients.tally();
   const uploaded: UploadedImage[] = [];
-  let restarted = false;
   /** Resolves when an upload is sent once the clicks and reads ran BEFORE_MS. */
   let uploadSent: () => void = () => undefined;
   const uploadInFlight = new Promise<void>((sent) => (uploadSent = sent));
   const started = Date.now();
   let restartedAt = 0;
   let sentClicks = 0;
-  const deadline = Date.now() + BEFORE_MS + OUTAGE_MS + AFTER_MS;
 
-  /** Requests one after another until the deadline, each counted by what it was answered. */
-  const loop = async (
-    counts: Tally,
-    send: () => Promise<Response>,
-    accepted: number,
-    onAccepted?: (body: unknown) => void,
-    pauseMs = 0,
-  ) => {
-    while (Date.now() < deadline) {
-      try {
-        const answer = await send();
-        const body = (await answer.json()) as { success?: boolean; errorCode?: string };
-        if (answer.status === accepted) {
-          counts.ok += 1;
-          if (restarted) counts.okAfterRestart += 1;
-          onAccepted?.(body);
-        } else if (answer.status === 503 && body.errorCode === 'SERVICE_UNAVAILABLE') {
-          counts.unavailable += 1;
-        } else {
-          counts.failures.push(`${answer.status} ${JSON.stringify(body)}`);
-        }
-      } catch (err) {
-        counts.failures.push((err as Error).message);
-      }
-      if (pauseMs) await sleep(pauseMs);
-    }
-  };
   const signal = () => AbortSignal.timeout(HANG_MS);
   const load = Promise.all([
     ...[
       `/api/shop/${shopUrl}`,
       `/api/shop/${shopUrl}/urls`,
       `/api/url/shop/${shopUrl}/${shortCode}`,
-    ].map((path) => loop(reads, () => fetch(`${stack.base}${path}`, { signal: signal() }), 200)),
+    ].map((path) =>
+      clients.loop(reads, () => fetch(`${stack.base}${path}`, { signal: signal() }), 200),
+    ),
     ...[1, 2, 3, 4].map(() =>
-      loop(
+      clients.loop(
         clicks,
         () =>
           fetch(`${stack.base}/api/analytics/track/${productId}`, {
@@ -191,7 +157,7 @@ it('keeps reads and clicks answering, uploads and the fold resuming, when Redis 
         202,
       ),
     ),
-    loop(
+    clients.loop(
       uploads,
       () => {
         if (Date.now() - started >= BEFORE_MS) uploadSent();
@@ -205,7 +171,7 @@ it('keeps reads and clicks answering, uploads and the fold resuming, when Redis 
         });
       },
       201,
-      (body) => uploaded.push((body as { data: UploadedImage }).data),
+      (image: UploadedImage) => uploaded.push(image),
       UPLOAD_EVERY_MS,
     ),
   ]);
@@ -221,15 +187,12 @@ it('keeps reads and clicks answering, uploads and the fold resuming, when Redis 
   const signInDuringOutage = await signIn();
   await sleep(OUTAGE_MS / 2);
   redis = await startRedis();
-  restarted = true;
+  clients.restarted = true;
   restartedAt = Date.now();
   await load;
 
   const stored = () =>
     count('SELECT count(*) AS n FROM analytics.events WHERE product_id = $1', [productId]);
-  const summary = (what: string, counts: Tally) =>
-    `${what}: ${counts.ok} ok (${counts.okAfterRestart} after the restart), ` +
-    `${counts.unavailable} answered 503, ${counts.failures.length} failed otherwise`;
   console.log(
     `redis-fault: Redis killed after ${before.reads} reads, ${before.clicks} clicks and ` +
       `${before.uploads} uploads, away ${OUTAGE_MS} ms, back empty; ` +

@@ -1,0 +1,58 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** What one kind of client saw during a fault test. */
+export interface Tally {
+  ok: number;
+  okAfterRestart: number;
+  /** Answered 503 with the envelope's SERVICE_UNAVAILABLE: the outage said as such. */
+  unavailable: number;
+  /** Anything else: another status, no answer, a hang past the client's timeout. */
+  failures: string[];
+}
+
+/**
+ * The clients of a fault test: each loops until the deadline, one request after another, and
+ * counts what it was answered, before and after the server under test came back (`restarted`).
+ */
+export class FaultLoad {
+  restarted = false;
+
+  constructor(private readonly deadline: number) {}
+
+  tally(): Tally {
+    return { ok: 0, okAfterRestart: 0, unavailable: 0, failures: [] };
+  }
+
+  /** Sends until the deadline; `onAccepted` gets the envelope's data of each expected answer. */
+  async loop<T>(
+    counts: Tally,
+    send: () => Promise<Response>,
+    accepted: number,
+    onAccepted?: (data: T) => void,
+    pauseMs = 0,
+  ): Promise<void> {
+    while (Date.now() < this.deadline) {
+      try {
+        const answer = await send();
+        const body = (await answer.json()) as { data?: T; errorCode?: string };
+        if (answer.status === accepted) {
+          counts.ok += 1;
+          if (this.restarted) counts.okAfterRestart += 1;
+          onAccepted?.(body.data as T);
+        } else if (answer.status === 503 && body.errorCode === 'SERVICE_UNAVAILABLE') {
+          counts.unavailable += 1;
+        } else {
+          counts.failures.push(`${answer.status} ${JSON.stringify(body)}`);
+        }
+      } catch (err) {
+        counts.failures.push((err as Error).message);
+      }
+      if (pauseMs) await sleep(pauseMs);
+    }
+  }
+}
+
+/** One line of the test report for one kind of client. */
+export const summary = (what: string, counts: Tally) =>
+  `${what}: ${counts.ok} ok (${counts.okAfterRestart} after the restart), ` +
+  `${counts.unavailable} answered 503, ${counts.failures.length} failed otherwise`;
