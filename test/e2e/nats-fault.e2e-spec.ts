@@ -1,12 +1,13 @@
-import { findFreePort, findProgramsDir, PROBES } from '@kartlink/infra';
+import { findFreePort, PROBES } from '@kartlink/infra';
 import { waitFor } from '@kartlink/testing';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
+import { killServer, startServer } from '../support/fault-load';
 import { OwnStack } from '../support/own-stack';
 
 /**
@@ -38,29 +39,17 @@ let natsPort: number;
 let nats: ChildProcess | undefined;
 let db: Client;
 
-async function startNats() {
-  const binDir = findProgramsDir(['nats-server'], []);
-  if (!binDir) throw new Error('nats-server is not installed');
-  const child = spawn(
-    join(binDir, 'nats-server'),
+const startNats = () =>
+  startServer(
+    'nats-server',
     ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', store],
-    { stdio: 'ignore' },
+    async () => (await PROBES.nats(`nats://127.0.0.1:${natsPort}`)).ok,
   );
-  const url = `nats://127.0.0.1:${natsPort}`;
-  await waitFor(async () => (await PROBES.nats(url)).ok, {
-    timeoutMs: 20_000,
-    intervalMs: 100,
-    description: 'nats-server to accept connections',
-  });
-  return child;
-}
 
 async function killNats() {
   const child = nats!;
   nats = undefined;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGKILL');
-  await exited;
+  await killServer(child);
 }
 
 const count = async (sql: string, params: unknown[] = []) =>

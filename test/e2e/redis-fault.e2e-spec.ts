@@ -1,7 +1,7 @@
 import { type UploadedImage } from '@kartlink/contracts';
-import { findFreePort, findProgramsDir, PROBES } from '@kartlink/infra';
+import { findFreePort, PROBES } from '@kartlink/infra';
 import { waitFor } from '@kartlink/testing';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
 import { signUp, Visitor } from '../support/auth-client';
-import { FaultLoad, summary } from '../support/fault-load';
+import { FaultLoad, killServer, startServer, summary } from '../support/fault-load';
 import { OwnStack } from '../support/own-stack';
 
 /**
@@ -44,28 +44,17 @@ let redisPort: number;
 let redis: ChildProcess | undefined;
 let db: Client;
 
-async function startRedis() {
-  const binDir = findProgramsDir(['redis-server'], []);
-  if (!binDir) throw new Error('redis-server is not installed');
-  const child = spawn(
-    join(binDir, 'redis-server'),
+const startRedis = () =>
+  startServer(
+    'redis-server',
     ['--port', String(redisPort), '--bind', '127.0.0.1', '--dir', dir, '--save', ''],
-    { stdio: 'ignore' },
+    async () => (await PROBES.redis(`redis://127.0.0.1:${redisPort}`)).ok,
   );
-  await waitFor(async () => (await PROBES.redis(`redis://127.0.0.1:${redisPort}`)).ok, {
-    timeoutMs: 20_000,
-    intervalMs: 100,
-    description: 'redis-server to accept connections',
-  });
-  return child;
-}
 
 async function killRedis() {
   const child = redis!;
   redis = undefined;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGKILL');
-  await exited;
+  await killServer(child);
 }
 
 const count = async (sql: string, params: unknown[] = []) =>

@@ -1,3 +1,7 @@
+import { findProgramsDir } from '@kartlink/infra';
+import { waitFor } from '@kartlink/testing';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** What one kind of client saw during a fault test. */
@@ -56,3 +60,30 @@ export class FaultLoad {
 export const summary = (what: string, counts: Tally) =>
   `${what}: ${counts.ok} ok (${counts.okAfterRestart} after the restart), ` +
   `${counts.unavailable} answered 503, ${counts.failures.length} failed otherwise`;
+
+/**
+ * A server of a fault test's own, run from the installed program (`program` found where
+ * @kartlink/infra finds it) until the test kills it.
+ */
+export async function startServer(
+  program: string,
+  args: string[],
+  ready: () => Promise<boolean>,
+): Promise<ChildProcess> {
+  const binDir = findProgramsDir([program], []);
+  if (!binDir) throw new Error(`${program} is not installed`);
+  const child = spawn(join(binDir, program), args, { stdio: 'ignore' });
+  await waitFor(ready, {
+    timeoutMs: 20_000,
+    intervalMs: 100,
+    description: `${program} to accept connections`,
+  });
+  return child;
+}
+
+/** Kills a server with SIGKILL, as a failing node does, and waits until it is gone. */
+export async function killServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGKILL');
+  await exited;
+}
