@@ -10,6 +10,7 @@ import type { GatewayConfig } from './config';
 import { registerCompression } from './http/compression';
 import { sendError } from './http/exception.filter';
 import { closeConnectionsGracefully } from './http/graceful-close';
+import { recordHttpMetrics } from './http/http-metrics';
 import { registerJsonParser } from './http/json-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import { schemaErrorFormatter, validatorCompiler } from './http/route-schema';
@@ -92,6 +93,7 @@ export async function createGateway(
     void reply.header(Headers.requestId, request.id);
     done();
   });
+  recordHttpMetrics(app);
   app.setGlobalPrefix('api');
   // Only a configured origin gets CORS headers, credentials with it; any other origin (and a
   // request without one) gets none at all, so the browser keeps the answer from its page.

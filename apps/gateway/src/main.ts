@@ -1,22 +1,48 @@
 import 'reflect-metadata';
 import { describeConfig } from '@kartlink/config';
-import { createLogger, GracefulShutdown, loadServiceConfig } from '@kartlink/server-kit';
+import {
+  createLogger,
+  GracefulShutdown,
+  loadServiceConfig,
+  metrics,
+  startMetricsServer,
+} from '@kartlink/server-kit';
 import { createGateway } from './app.factory';
 import { configSchema } from './config';
+import { HealthService } from './health/health.service';
 
 async function main() {
   const config = loadServiceConfig('gateway', configSchema);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   logger.info({ config: describeConfig(configSchema, config) }, 'starting');
+  metrics.init({ subjectPrefix: config.NATS_SUBJECT_PREFIX });
   const app = await createGateway(config, logger);
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>>;
   // On SIGTERM: the HTTP side closes first (new connections refused, requests in progress
-  // finished; see http/graceful-close.ts), then NATS is drained and Redis closed.
+  // finished; see http/graceful-close.ts), then NATS is drained and Redis closed. The metrics
+  // port answers not ready from the start, and closes last.
   new GracefulShutdown({
     logger,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    close: () => app.close(),
+    close: async () => {
+      metricsServer?.draining();
+      await app.close();
+      await metricsServer?.close();
+    },
   }).listen();
   await app.listen({ port: config.PORT, host: config.HOST });
+  // On a port of its own, never the public one: /metrics is for the operators' Prometheus.
+  // Ready as the load balancer's /api/health/ready?scope=gateway: its NATS and Redis answer.
+  const health = app.get(HealthService);
+  metricsServer = await startMetricsServer({
+    port: config.METRICS_PORT,
+    host: config.METRICS_HOST,
+    logger,
+    ready: async () => {
+      const { status, checks } = await health.readiness(true);
+      return { ready: status === 'ready', checks: { nats: checks.nats, redis: checks.redis } };
+    },
+  });
   // The address people open, not the socket's (0.0.0.0 or 127.0.0.1), so that one address shows.
   logger.info(
     { publicUrl: config.PUBLIC_URL, host: config.HOST, port: config.PORT },

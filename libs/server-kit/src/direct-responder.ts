@@ -2,6 +2,7 @@ import { Headers } from '@kartlink/contracts';
 import type { Msg, NatsConnection, Subscription } from 'nats';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from './logger';
+import { metrics } from './metrics';
 import { InFlight } from './nats-transport';
 import { JsonReply } from './reply-chunks';
 import { acceptRequestId, runWithRequestContext } from './request-context';
@@ -59,12 +60,14 @@ export class DirectResponder {
       json = await runWithRequestContext({ requestId }, async () => {
         const response = await this.options.handle(packet.data);
         logger.info({ subject, durationMs: elapsed(started) }, 'request handled');
+        metrics.observeNatsHandled(subject, (performance.now() - started) / 1000);
         const body = response instanceof JsonReply ? response.json : JSON.stringify(response);
         return `{${body === undefined ? '' : `"response":${body},`}"isDisposed":true,"id":${JSON.stringify(id)}}`;
       });
     } catch (err) {
       const payload = failurePayload(err, logger);
       logger.info({ subject, code: payload.code, durationMs: elapsed(started) }, 'request failed');
+      metrics.observeNatsHandled(subject, (performance.now() - started) / 1000, payload.code);
       json = JSON.stringify({ err: payload, isDisposed: true, id });
     }
     if (!message.reply) return;

@@ -9,6 +9,7 @@ import {
 } from 'nats';
 import { pullUntilStopped } from './jetstream-pull';
 import type { Logger } from './logger';
+import { metrics } from './metrics';
 
 export interface DurableConsumerOptions {
   /** The app's shared connection (NatsRequester.connection()); the consumer never closes it. */
@@ -63,6 +64,8 @@ export async function consumeDurably(options: DurableConsumerOptions): Promise<D
     ackWaitMs: options.ackWaitMs ?? 30_000,
   });
   const consumer = await connection.jetstream().consumers.get(stream, durable);
+  // Its lag (pending, ack pending) is read from the server at each scrape of /metrics.
+  const unwatch = metrics.watchConsumer(stream, durable, consumer);
 
   const retryDelayMs = options.retryDelayMs ?? 2000;
   let buffer: JsMsg[] = [];
@@ -99,6 +102,7 @@ export async function consumeDurably(options: DurableConsumerOptions): Promise<D
   logger.info({ stream, consumer: durable }, 'consuming events');
   return {
     async stop() {
+      unwatch();
       let waited: NodeJS.Timeout | undefined;
       const finish = async () => {
         await pulling.stop();

@@ -6,6 +6,7 @@ import { ErrorCode as NatsErrorCode, headers as natsHeaders, type NatsConnection
 import { randomUUID } from 'node:crypto';
 import { firstValueFrom, timeout, TimeoutError, toArray } from 'rxjs';
 import type { Logger } from './logger';
+import { metrics } from './metrics';
 import { unavailable } from './outage';
 import { natsConnectionOptions, natsCredentials, type NatsCredentials } from './nats-transport';
 import { joinReply, joinText } from './reply-chunks';
@@ -77,6 +78,22 @@ export class NatsRequester {
     payload: unknown = {},
     options: RequestOptions = {},
   ): Promise<T> {
+    const started = performance.now();
+    try {
+      const answer = await this.directRequest<T>(subject, payload, options);
+      metrics.observeNatsRequest(subject, (performance.now() - started) / 1000);
+      return answer;
+    } catch (err) {
+      metrics.observeNatsRequest(subject, (performance.now() - started) / 1000, errorCode(err));
+      throw err;
+    }
+  }
+
+  private async directRequest<T>(
+    subject: string,
+    payload: unknown,
+    options: RequestOptions,
+  ): Promise<T> {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(Headers.requestId, requestId);
@@ -114,14 +131,19 @@ export class NatsRequester {
     if (requestId) headers.set(Headers.requestId, requestId);
     const record = new NatsRecordBuilder(payload).setHeaders(headers).build();
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    const started = performance.now();
     try {
-      return await firstValueFrom(
+      const packets = await firstValueFrom(
         this.client
           .send<unknown>(`${this.subjectPrefix}${subject}`, record)
           .pipe(timeout(timeoutMs), toArray()),
       );
+      metrics.observeNatsRequest(subject, (performance.now() - started) / 1000);
+      return packets;
     } catch (err) {
-      throw this.toServiceError(err, subject, timeoutMs);
+      const failure = this.toServiceError(err, subject, timeoutMs);
+      metrics.observeNatsRequest(subject, (performance.now() - started) / 1000, failure.code);
+      throw failure;
     }
   }
 
@@ -187,6 +209,8 @@ export class NatsRequester {
     return unavailable();
   }
 }
+
+const errorCode = (err: unknown) => (err instanceof ServiceError ? err.code : 'INTERNAL_ERROR');
 
 /**
  * The NatsRequester of a service that asks others (shop-service asks auth-service for a plan,

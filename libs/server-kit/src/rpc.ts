@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { NatsContext } from '@nestjs/microservices';
 import { Observable, throwError } from 'rxjs';
 import type { Logger } from './logger';
+import { metrics } from './metrics';
 import { isOutage, unavailable } from './outage';
 import { acceptRequestId, runWithRequestContext } from './request-context';
 import { ServiceError } from './service-error';
@@ -72,10 +73,12 @@ export class RpcRequestInterceptor implements NestInterceptor {
                   ? 'SERVICE_UNAVAILABLE'
                   : 'INTERNAL_ERROR';
             this.logger.info({ subject, code, durationMs: elapsed(started) }, 'request failed');
+            metrics.observeNatsHandled(subject, (performance.now() - started) / 1000, code);
             subscriber.error(err);
           },
           complete: () => {
             this.logger.info({ subject, durationMs: elapsed(started) }, 'request handled');
+            metrics.observeNatsHandled(subject, (performance.now() - started) / 1000);
             subscriber.complete();
           },
         }),

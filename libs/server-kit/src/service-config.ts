@@ -45,6 +45,18 @@ export const commonEnvSchema = {
     min: 1000,
     max: 600_000,
   }),
+  METRICS_PORT: int({
+    description:
+      'port of the operators\' HTTP server: GET /metrics (Prometheus), /healthz and /readyz; ' +
+      '0 serves none (the manifests and compose set 9464)',
+    default: 0,
+    min: 0,
+    max: 65535,
+  }),
+  METRICS_HOST: str({
+    description: 'interface the metrics and health port listens on',
+    default: '0.0.0.0',
+  }),
 };
 
 /** Variables every NATS service reads; a service adds its own beside them. */

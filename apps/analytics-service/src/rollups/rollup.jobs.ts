@@ -4,7 +4,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { CONFIG, LOGGER, type Logger } from '@kartlink/server-kit';
+import { CONFIG, LOGGER, type Logger, metrics } from '@kartlink/server-kit';
 import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { AnalyticsConfig } from '../config';
@@ -24,6 +24,7 @@ const bullPrefix = (redisKeyPrefix: string) => `${redisKeyPrefix}bull`;
 export class RollupJobs implements OnApplicationBootstrap, OnModuleDestroy {
   private queue?: Queue;
   private worker?: Worker;
+  private unwatch?: () => void;
   private readonly connections: Redis[] = [];
 
   constructor(
@@ -53,6 +54,7 @@ export class RollupJobs implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn({ err, job: job?.name }, 'rollup job failed; the next run retries'),
     );
     this.worker.on('error', (err) => this.logger.warn({ err }, 'rollup worker error'));
+    this.unwatch = metrics.watchQueue(ROLLUP_QUEUE, this.queue, this.worker);
   }
 
   private async schedule() {
@@ -71,6 +73,7 @@ export class RollupJobs implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Waits for the running job to finish, then lets go of Redis. */
   async onModuleDestroy() {
+    this.unwatch?.();
     await this.worker?.close();
     await this.queue?.close();
     await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));

@@ -7,7 +7,13 @@ import {
   type TrackedEvent,
   USER_AGENT_MAX,
 } from '@kartlink/contracts';
-import { ensureAnalyticsStream, LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
+import {
+  ensureAnalyticsStream,
+  LOGGER,
+  type Logger,
+  metrics,
+  ServiceError,
+} from '@kartlink/server-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -150,6 +156,7 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
 
   private async publish(event: TrackedEvent): Promise<void> {
     const subject = event.type === 'click' ? Events.analyticsClick : Events.analyticsShopView;
+    const started = performance.now();
     try {
       const publisher = await this.stream();
       await publisher.publish(
@@ -158,7 +165,9 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
         Buffer.from(JSON.stringify(event)),
         event.id,
       );
+      metrics.observeJetStreamPublish(subject, (performance.now() - started) / 1000, false);
     } catch (err) {
+      metrics.observeJetStreamPublish(subject, (performance.now() - started) / 1000, true);
       this.streamReady = false;
       this.logger.error({ err, eventId: event.id }, 'analytics event not recorded');
       throw new ServiceError(ErrorCode.SERVICE_UNAVAILABLE, AnalyticsMessages.unavailable);

@@ -15,7 +15,7 @@ import {
   type SitemapShopPages,
   Subjects,
 } from '@kartlink/contracts';
-import { LOGGER, type Logger } from '@kartlink/server-kit';
+import { LOGGER, type Logger, metrics } from '@kartlink/server-kit';
 import { JSONCodec, type Subscription } from 'nats';
 import { compress, type ContentEncoding } from '../http/compression';
 import type { GatewayConfig } from '../config';
@@ -275,6 +275,7 @@ export class PublicReadCache implements OnApplicationBootstrap, OnApplicationShu
   ): Promise<CachedAnswer<T>> {
     const cacheKey = `${shopUrl}\u0000${key}`;
     const hit = this.entries.get(cacheKey);
+    metrics.countCacheLookup('memory', hit !== undefined);
     if (hit) {
       // Re-inserted: a Map keeps insertion order, so the oldest entry is always first.
       this.entries.delete(cacheKey);

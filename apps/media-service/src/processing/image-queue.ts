@@ -5,7 +5,7 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import { CONFIG, LOGGER, type Logger } from '@kartlink/server-kit';
+import { CONFIG, LOGGER, type Logger, metrics } from '@kartlink/server-kit';
 import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { MediaConfig } from '../config';
 import { configureSharp } from './image-pipeline';
@@ -47,6 +47,7 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
   private worker?: Worker;
   private variantsWorker?: Worker;
   private slots!: WorkSlots;
+  private readonly unwatch: Array<() => void> = [];
   /**
    * The bytes of uploads this replica has read and queued, by job id, for its own workers: the
    * job that runs here takes them instead of reading the upload from the blob store again. A
@@ -106,12 +107,17 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     const primaries = worker(IMAGE_QUEUE);
     const variants = worker(IMAGE_VARIANTS_QUEUE);
     await Promise.all([primaries.waitUntilReady(), variants.waitUntilReady()]);
+    this.unwatch.push(
+      metrics.watchQueue(IMAGE_QUEUE, this.queue, primaries),
+      metrics.watchQueue(IMAGE_VARIANTS_QUEUE, this.variantsQueue, variants),
+    );
     this.worker = primaries;
     this.variantsWorker = variants;
   }
 
   /** Stop taking jobs and let the running ones finish, while the database is still open. */
   async beforeApplicationShutdown() {
+    for (const unwatch of this.unwatch.splice(0)) unwatch();
     await Promise.all([this.worker?.close(), this.variantsWorker?.close()]);
   }
 
@@ -195,14 +201,19 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
   private async run(job: ImageJob) {
     // A variants job in the image queue: queued there by a replica from before the variants queue.
     if (job.name === 'variants')
-      return this.slots.run('variants', () => this.jobs.variants(job.data as VariantsJob));
+      return this.slots.run('variants', () =>
+        metrics.timeImageProcessing('variants', () => this.jobs.variants(job.data as VariantsJob)),
+      );
     const data = job.data as PrimaryJob;
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const local = this.uploads.get(data.imageId);
     // Taken here: the slot kept for its upload is its own, or it waits first in line.
     await this.slots.run(
       'primary',
-      () => this.jobs.primary(data, finalAttempt, local?.bytes),
+      () =>
+        metrics.timeImageProcessing('primary', () =>
+          this.jobs.primary(data, finalAttempt, local?.bytes),
+        ),
       local?.arrived,
     );
     // Thumbnail, medium, WebP copies and share card follow in the background, one job per image.

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, type PublicProduct, type PublicShop } from '@kartlink/contracts';
-import { LOGGER, type Logger, NatsRequester } from '@kartlink/server-kit';
+import { LOGGER, type Logger, metrics, NatsRequester } from '@kartlink/server-kit';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis.provider';
 
@@ -12,6 +12,12 @@ export type CachedProduct = { kind: 'found'; product: PublicProduct } | { kind: 
 /** An entry as Redis holds it (JSON), or undefined when there is none. */
 const parsed = <T>(raw: string | null | undefined): T | undefined =>
   raw ? (JSON.parse(raw) as T) : undefined;
+
+/** Counts a public read looked up in Redis (a shop skipped while owed counts as a miss). */
+const counted = <T>(raw: T | null | undefined): T | null | undefined => {
+  metrics.countCacheLookup('redis', raw !== null && raw !== undefined);
+  return raw;
+};
 
 // A safety net only: every write deletes the entries it affects at once.
 const TTL_SECONDS = 600;
@@ -59,8 +65,8 @@ export class ShopCache {
 
   /** The shop's whole public list as text (product-list-text.ts): kept and answered unparsed. */
   async productsText(shopUrl: string): Promise<string | undefined> {
-    if (this.owed.has(shopUrl)) return undefined;
-    return (await this.redis.get(keys.products(shopUrl)).catch(() => null)) ?? undefined;
+    if (this.owed.has(shopUrl)) return void counted(undefined);
+    return counted(await this.redis.get(keys.products(shopUrl)).catch(() => null)) ?? undefined;
   }
   async setProductsText(shopUrl: string, text: string) {
     if (this.owed.has(shopUrl)) return;
@@ -75,11 +81,15 @@ export class ShopCache {
     shopUrl: string,
     shortCode: string,
   ): Promise<[CachedShop | undefined, CachedProduct | undefined]> {
-    if (this.owed.has(shopUrl)) return [undefined, undefined];
+    if (this.owed.has(shopUrl)) {
+      counted(undefined);
+      counted(undefined);
+      return [undefined, undefined];
+    }
     const [shop, product] = await this.redis
       .mget(keys.shop(shopUrl), keys.product(shopUrl, shortCode))
       .catch(() => [null, null]);
-    return [parsed<CachedShop>(shop), parsed<CachedProduct>(product)];
+    return [parsed<CachedShop>(counted(shop)), parsed<CachedProduct>(counted(product))];
   }
   setProduct(shopUrl: string, shortCode: string, value: CachedProduct) {
     return this.write(shopUrl, keys.product(shopUrl, shortCode), value);
@@ -152,8 +162,8 @@ export class ShopCache {
   }
 
   private async read<T>(shopUrl: string, key: string): Promise<T | undefined> {
-    if (this.owed.has(shopUrl)) return undefined;
-    return parsed<T>(await this.redis.get(key).catch(() => null));
+    if (this.owed.has(shopUrl)) return void counted(undefined);
+    return parsed<T>(counted(await this.redis.get(key).catch(() => null)));
   }
 
   private async write(shopUrl: string, key: string, value: unknown) {
