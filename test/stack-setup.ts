@@ -73,6 +73,8 @@ export default async function stackSetup(
     });
     Object.assign(process.env, run.env, {
       KARTLINK_BASE_URL: stack.baseUrl,
+      // Each app's metrics and health port, by app name (JSON): test/e2e/metrics.e2e-spec.ts.
+      KARTLINK_METRICS_URLS: JSON.stringify(stack.metricsUrls),
       KARTLINK_STACK_LOG: logPath,
       KARTLINK_OIDC_ISSUER: google.issuer,
     });

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { APP_SCHEMAS, Checker, DEPLOY_APPS, type Assertion } from './deploy-checks/checker';
 import { checkCompose } from './deploy-checks/compose';
+import { checkMonitoring } from './deploy-checks/monitoring';
 import { checkDockerfile } from './deploy-checks/dockerfile';
 import { findKubectl, renderOverlay } from './deploy-checks/kustomize';
 import { checkOverlay } from './deploy-checks/overlay';
@@ -19,7 +20,8 @@ import {
  * the schemas cannot: that every variable an app's config schema declares is set for its
  * Deployment and migration Job in every overlay and for its containers in deploy/compose.yaml,
  * secrets only from Secrets, probes, resources, autoscalers and disruption budgets, the
- * Dockerfile's targets, and the configuration tables of the README and of each app's README.
+ * Dockerfile's targets, the configuration tables of the README and of each app's README, and
+ * the metrics and alerts (deploy-checks/monitoring.ts).
  * Also runnable alone: `npx tsx tools/deploy-check.ts`, or
  * `npx tsx tools/deploy-check.ts --config-table [app]` to print the table for the README (or
  * for apps/<app>/README.md).
@@ -53,6 +55,9 @@ export async function checkDeploy(rootDir: string): Promise<DeployCheck> {
     );
     notes.push(`dependencies: ${policies?.length ?? 0} NetworkPolicies rendered and validated`);
   }
+  notes.push(
+    await checkMonitoring(checker, rootDir, kubectl.problems.length ? undefined : kubectl.path),
+  );
   notes.push(checkCompose(checker, rootDir, schemas));
   notes.push(checkDockerfile(checker, rootDir));
   notes.push(await checkProbeScript(checker, rootDir));

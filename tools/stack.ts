@@ -1,6 +1,7 @@
 import { SERVER_RENDERER_FILE, SERVICE_NAMES } from '@kartlink/contracts';
 import {
   describeExit,
+  findFreePort,
   isPortFree,
   runCommand,
   stopProcess,
@@ -109,6 +110,11 @@ const SHUTTING_DOWN = /"msg":"shutting down/;
 
 export class Stack {
   readonly baseUrl: string;
+  /**
+   * Each app's metrics and health port (METRICS_PORT: /metrics, /healthz, /readyz), by app
+   * name, on 127.0.0.1: spare ports found at start.
+   */
+  readonly metricsUrls: Record<string, string> = {};
   /** Resolves with a message when an app exits while nobody asked the stack to stop. */
   readonly unexpectedExit: Promise<string>;
 
@@ -134,7 +140,14 @@ export class Stack {
         throw new Error(`Port ${this.options.port} is in use: stop what runs there or set PORT.`);
       }
       for (const service of SERVICE_NAMES) await this.migrate(service);
-      for (const app of APPS) this.launch(app, join('apps', app, 'dist', 'main.js'));
+      for (const app of APPS) {
+        const metricsPort = await findFreePort();
+        this.metricsUrls[app] = `http://127.0.0.1:${metricsPort}`;
+        this.launch(app, join('apps', app, 'dist', 'main.js'), {
+          METRICS_PORT: String(metricsPort),
+          METRICS_HOST: '127.0.0.1',
+        });
+      }
       await this.waitUntilReady();
     } catch (err) {
       await this.stop();
@@ -187,10 +200,14 @@ export class Stack {
     }
   }
 
-  private spawnApp(name: string, script: string): ChildProcess {
+  private spawnApp(name: string, script: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
     const child = spawn(process.execPath, [script], {
       cwd: this.options.rootDir,
-      env: name === 'media-service' ? { ...this.env, ...allocatorEnv(this.env) } : this.env,
+      env: {
+        ...this.env,
+        ...(name === 'media-service' ? allocatorEnv(this.env) : {}),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.children.set(name, child);
@@ -215,8 +232,8 @@ export class Stack {
     }
   }
 
-  private launch(app: string, script: string): void {
-    const child = this.spawnApp(app, script);
+  private launch(app: string, script: string, env: NodeJS.ProcessEnv): void {
+    const child = this.spawnApp(app, script, env);
     child.once('exit', (code, signal) => {
       setTimeout(() => {
         if (this.stopping) return;

@@ -168,6 +168,9 @@ async function main(): Promise<void> {
       `  Web app        ${publicUrl}`,
       ...(viteUrl ? [`  Vite (dev)     ${viteUrl}`] : []),
       `  API document   ${publicUrl}/api/docs`,
+      `  Metrics        ${Object.entries(stack.metricsUrls)
+        .map(([app, url]) => `${app} ${url}/metrics`)
+        .join(', ')}`,
       `  Mail inbox     ${mail.inboxUrl ?? `mail goes to ${maskUrl(mail.smtpUrl)}`}`,
       '',
       'Press Ctrl-C to stop.',

@@ -105,13 +105,19 @@ export class AppMetrics {
   private subjectPrefix = '';
   private defaultsOn = false;
   private readonly families = new Map<string, Metric>();
-  private readonly consumers = new Map<string, { stream: string; consumer: string; source: ConsumerInfoSource }>();
+  private readonly consumers = new Map<
+    string,
+    { stream: string; consumer: string; source: ConsumerInfoSource }
+  >();
   private readonly queues = new Map<string, JobCountSource>();
   private readonly httpChildren = new Map<string, Map<string, Map<number, Observer>>>();
   private readonly natsRequestChildren = new Map<string, Observer>();
   private readonly natsHandleChildren = new Map<string, Observer>();
   private readonly publishChildren = new Map<string, Observer>();
-  private readonly cacheChildren = new Map<string, [miss: Counter.Internal, hit: Counter.Internal]>();
+  private readonly cacheChildren = new Map<
+    string,
+    [miss: Counter.Internal, hit: Counter.Internal]
+  >();
 
   /**
    * Strips the app's NATS subject prefix from subject labels and turns prom-client's default
@@ -144,7 +150,12 @@ export class AppMetrics {
     if (!byStatus) byMethod.set(method, (byStatus = new Map()));
     let child = byStatus.get(status);
     if (!child) {
-      child = this.histogram(MetricNames.httpRequestDuration, 'HTTP requests of the gateway, by route pattern and status', ['method', 'route', 'status'], LATENCY_BUCKETS).labels(method, route, String(status));
+      child = this.histogram(
+        MetricNames.httpRequestDuration,
+        'HTTP requests of the gateway, by route pattern and status',
+        ['method', 'route', 'status'],
+        LATENCY_BUCKETS,
+      ).labels(method, route, String(status));
       byStatus.set(status, child);
     }
     child.observe(seconds);
@@ -152,21 +163,47 @@ export class AppMetrics {
 
   /** A NATS request this app sent (subject as in libs/contracts, or prefixed: stripped). */
   observeNatsRequest(subject: string, seconds: number, errorCode?: string) {
-    this.observeSubject(this.natsRequestChildren, MetricNames.natsRequestDuration, 'NATS requests sent, by subject, until answered or failed', subject, seconds);
-    if (errorCode) this.counter(MetricNames.natsRequestErrors, 'NATS requests sent that failed, by subject and error code', ['subject', 'code']).inc({ subject: this.unprefixed(subject), code: errorCode });
+    this.observeSubject(
+      this.natsRequestChildren,
+      MetricNames.natsRequestDuration,
+      'NATS requests sent, by subject, until answered or failed',
+      subject,
+      seconds,
+    );
+    if (errorCode)
+      this.counter(
+        MetricNames.natsRequestErrors,
+        'NATS requests sent that failed, by subject and error code',
+        ['subject', 'code'],
+      ).inc({ subject: this.unprefixed(subject), code: errorCode });
   }
 
   /** A NATS request this service handled. */
   observeNatsHandled(subject: string, seconds: number, errorCode?: string) {
-    this.observeSubject(this.natsHandleChildren, MetricNames.natsHandleDuration, 'NATS requests handled, by subject', subject, seconds);
-    if (errorCode) this.counter(MetricNames.natsHandleErrors, 'NATS requests handled that failed, by subject and error code', ['subject', 'code']).inc({ subject: this.unprefixed(subject), code: errorCode });
+    this.observeSubject(
+      this.natsHandleChildren,
+      MetricNames.natsHandleDuration,
+      'NATS requests handled, by subject',
+      subject,
+      seconds,
+    );
+    if (errorCode)
+      this.counter(
+        MetricNames.natsHandleErrors,
+        'NATS requests handled that failed, by subject and error code',
+        ['subject', 'code'],
+      ).inc({ subject: this.unprefixed(subject), code: errorCode });
   }
 
   /** A public read looked up in the gateway's memory or shop-service's Redis. */
   countCacheLookup(cache: 'memory' | 'redis', hit: boolean) {
     let children = this.cacheChildren.get(cache);
     if (!children) {
-      const counter = this.counter(MetricNames.publicReadCache, 'Public reads looked up in a cache, by cache and result', ['cache', 'result']);
+      const counter = this.counter(
+        MetricNames.publicReadCache,
+        'Public reads looked up in a cache, by cache and result',
+        ['cache', 'result'],
+      );
       children = [counter.labels(cache, 'miss'), counter.labels(cache, 'hit')];
       this.cacheChildren.set(cache, children);
     }
@@ -175,8 +212,19 @@ export class AppMetrics {
 
   /** A JetStream publication, acknowledged (`failed` false) or not, after `seconds`. */
   observeJetStreamPublish(subject: string, seconds: number, failed: boolean) {
-    this.observeSubject(this.publishChildren, MetricNames.jetstreamPublishDuration, 'JetStream publications until acknowledged or failed, by subject', subject, seconds);
-    if (failed) this.counter(MetricNames.jetstreamPublishFailures, 'JetStream publications not acknowledged, by subject', ['subject']).inc({ subject: this.unprefixed(subject) });
+    this.observeSubject(
+      this.publishChildren,
+      MetricNames.jetstreamPublishDuration,
+      'JetStream publications until acknowledged or failed, by subject',
+      subject,
+      seconds,
+    );
+    if (failed)
+      this.counter(
+        MetricNames.jetstreamPublishFailures,
+        'JetStream publications not acknowledged, by subject',
+        ['subject'],
+      ).inc({ subject: this.unprefixed(subject) });
   }
 
   /** Reports the lag of a durable consumer at each scrape, until the function returned is called. */
@@ -185,19 +233,33 @@ export class AppMetrics {
     const entry = { stream, consumer, source };
     this.consumers.set(key, entry);
     const consumers = this.consumers;
-    const ackPending = this.gauge(MetricNames.consumerAckPending, 'Messages given to a durable JetStream consumer and not yet acknowledged', ['stream', 'consumer']);
-    this.gauge(MetricNames.consumerPending, 'Messages of the stream a durable JetStream consumer has yet to be given (its lag)', ['stream', 'consumer'], async function collect(this: Gauge) {
-      this.reset();
-      ackPending.reset();
-      await Promise.all(
+    // prom-client collects the families of a scrape at once: both read one answer per consumer.
+    const read = shared(() =>
+      Promise.all(
         [...consumers.values()].map(async ({ stream: s, consumer: c, source: info }) => {
           const answer = await withTimeout(info.info(), COLLECT_TIMEOUT_MS).catch(() => undefined);
-          if (!answer) return;
-          this.set({ stream: s, consumer: c }, answer.num_pending);
-          ackPending.set({ stream: s, consumer: c }, answer.num_ack_pending);
+          return { labels: { stream: s, consumer: c }, answer };
         }),
-      );
-    });
+      ),
+    );
+    const collectWith = (pick: (a: { num_pending: number; num_ack_pending: number }) => number) =>
+      async function collect(this: Gauge) {
+        const infos = await read();
+        this.reset();
+        for (const { labels, answer } of infos) if (answer) this.set(labels, pick(answer));
+      };
+    this.gauge(
+      MetricNames.consumerPending,
+      'Messages of the stream a durable JetStream consumer has yet to be given (its lag)',
+      ['stream', 'consumer'],
+      collectWith((a) => a.num_pending),
+    );
+    this.gauge(
+      MetricNames.consumerAckPending,
+      'Messages given to a durable JetStream consumer and not yet acknowledged',
+      ['stream', 'consumer'],
+      collectWith((a) => a.num_ack_pending),
+    );
     return () => {
       if (consumers.get(key) === entry) consumers.delete(key);
     };
@@ -210,19 +272,36 @@ export class AppMetrics {
   watchQueue(name: string, queue: JobCountSource, worker?: WorkerEvents): () => void {
     this.queues.set(name, queue);
     const queues = this.queues;
-    this.gauge(MetricNames.queueJobs, 'BullMQ jobs by queue and state', ['queue', 'state'], async function collect(this: Gauge) {
-      this.reset();
-      await Promise.all(
-        [...queues].map(async ([queueName, source]) => {
-          const counts = await withTimeout(source.getJobCounts(...QUEUE_STATES), COLLECT_TIMEOUT_MS).catch(() => undefined);
-          if (!counts) return;
-          for (const state of QUEUE_STATES) this.set({ queue: queueName, state }, counts[state] ?? 0);
-        }),
-      );
-    });
+    this.gauge(
+      MetricNames.queueJobs,
+      'BullMQ jobs by queue and state',
+      ['queue', 'state'],
+      async function collect(this: Gauge) {
+        this.reset();
+        await Promise.all(
+          [...queues].map(async ([queueName, source]) => {
+            const counts = await withTimeout(
+              source.getJobCounts(...QUEUE_STATES),
+              COLLECT_TIMEOUT_MS,
+            ).catch(() => undefined);
+            if (!counts) return;
+            for (const state of QUEUE_STATES)
+              this.set({ queue: queueName, state }, counts[state] ?? 0);
+          }),
+        );
+      },
+    );
     if (worker) {
-      const stalled = this.counter(MetricNames.queueStalledJobs, 'BullMQ jobs found stalled by this replica (their worker died or hung)', ['queue']);
-      const failed = this.counter(MetricNames.queueFailedJobs, 'BullMQ job attempts that failed on this replica', ['queue']);
+      const stalled = this.counter(
+        MetricNames.queueStalledJobs,
+        'BullMQ jobs found stalled by this replica (their worker died or hung)',
+        ['queue'],
+      );
+      const failed = this.counter(
+        MetricNames.queueFailedJobs,
+        'BullMQ job attempts that failed on this replica',
+        ['queue'],
+      );
       // Present at 0 from the start, so that rate() and increase() see the first one.
       stalled.inc({ queue: name }, 0);
       failed.inc({ queue: name }, 0);
@@ -235,19 +314,41 @@ export class AppMetrics {
   }
 
   /** Reports readiness (kartlink_ready, kartlink_dependency_up) at each scrape, from `check`. */
-  watchReadiness(check: () => Promise<{ ready: boolean; checks: Record<string, { ok: boolean }> }>) {
-    const dependencies = this.gauge(MetricNames.dependencyUp, 'Whether a dependency answers this replica (1) or not (0), by check', ['check']);
-    this.gauge(MetricNames.ready, 'Whether this replica is ready (1) or not (0), as its /readyz answers', [], async function collect(this: Gauge) {
-      const report = await check().catch(() => ({ ready: false, checks: {} }));
-      this.set(report.ready ? 1 : 0);
-      dependencies.reset();
-      for (const [name, { ok }] of Object.entries(report.checks)) dependencies.set({ check: name }, ok ? 1 : 0);
-    });
+  watchReadiness(
+    check: () => Promise<{ ready: boolean; checks: Record<string, { ok: boolean }> }>,
+  ) {
+    const read = shared(() =>
+      check().catch(() => ({ ready: false, checks: {} as Record<string, { ok: boolean }> })),
+    );
+    this.gauge(
+      MetricNames.ready,
+      'Whether this replica is ready (1) or not (0), as its /readyz answers',
+      [],
+      async function collect(this: Gauge) {
+        this.set((await read()).ready ? 1 : 0);
+      },
+    );
+    this.gauge(
+      MetricNames.dependencyUp,
+      'Whether a dependency answers this replica (1) or not (0), by check',
+      ['check'],
+      async function collect(this: Gauge) {
+        const report = await read();
+        this.reset();
+        for (const [name, { ok }] of Object.entries(report.checks))
+          this.set({ check: name }, ok ? 1 : 0);
+      },
+    );
   }
 
   /** Times one image's processing (a primary or a variants job). */
   async timeImageProcessing<T>(job: 'primary' | 'variants', work: () => Promise<T>): Promise<T> {
-    const histogram = this.histogram(MetricNames.imageProcessingDuration, 'media-service work on one image, by job', ['job'], IMAGE_BUCKETS);
+    const histogram = this.histogram(
+      MetricNames.imageProcessingDuration,
+      'media-service work on one image, by job',
+      ['job'],
+      IMAGE_BUCKETS,
+    );
     const end = histogram.startTimer({ job });
     try {
       return await work();
@@ -256,29 +357,65 @@ export class AppMetrics {
     }
   }
 
-  private observeSubject(children: Map<string, Observer>, name: string, help: string, subject: string, seconds: number) {
+  private observeSubject(
+    children: Map<string, Observer>,
+    name: string,
+    help: string,
+    subject: string,
+    seconds: number,
+  ) {
     let child = children.get(subject);
     if (!child) {
-      child = this.histogram(name, help, ['subject'], LATENCY_BUCKETS).labels(this.unprefixed(subject));
+      child = this.histogram(name, help, ['subject'], LATENCY_BUCKETS).labels(
+        this.unprefixed(subject),
+      );
       children.set(subject, child);
     }
     child.observe(seconds);
   }
 
   private unprefixed(subject: string): string {
-    return this.subjectPrefix && subject.startsWith(this.subjectPrefix) ? subject.slice(this.subjectPrefix.length) : subject;
+    return this.subjectPrefix && subject.startsWith(this.subjectPrefix)
+      ? subject.slice(this.subjectPrefix.length)
+      : subject;
   }
 
-  private histogram<L extends string>(name: string, help: string, labelNames: L[], buckets: number[]): Histogram<L> {
-    return this.family(name, () => new Histogram({ name, help, labelNames, buckets, registers: [this.registry] }));
+  private histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: L[],
+    buckets: number[],
+  ): Histogram<L> {
+    return this.family(
+      name,
+      () => new Histogram({ name, help, labelNames, buckets, registers: [this.registry] }),
+    );
   }
 
   private counter<L extends string>(name: string, help: string, labelNames: L[]): Counter<L> {
-    return this.family(name, () => new Counter({ name, help, labelNames, registers: [this.registry] }));
+    return this.family(
+      name,
+      () => new Counter({ name, help, labelNames, registers: [this.registry] }),
+    );
   }
 
-  private gauge<L extends string>(name: string, help: string, labelNames: L[], collect?: (this: Gauge<L>) => Promise<void>): Gauge<L> {
-    return this.family(name, () => new Gauge({ name, help, labelNames, registers: [this.registry], ...(collect ? { collect } : {}) }));
+  private gauge<L extends string>(
+    name: string,
+    help: string,
+    labelNames: L[],
+    collect?: (this: Gauge<L>) => Promise<void>,
+  ): Gauge<L> {
+    return this.family(
+      name,
+      () =>
+        new Gauge({
+          name,
+          help,
+          labelNames,
+          registers: [this.registry],
+          ...(collect ? { collect } : {}),
+        }),
+    );
   }
 
   private family<M extends Metric>(name: string, make: () => M): M {
@@ -289,6 +426,20 @@ export class AppMetrics {
     }
     return family;
   }
+}
+
+/**
+ * `load` shared by the callers that ask while it runs: the collectors of one scrape, which
+ * prom-client runs at once, get one answer; the next scrape loads again.
+ */
+function shared<T>(load: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () => {
+    running ??= load().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
