@@ -170,12 +170,13 @@ export class AppMetrics {
       subject,
       seconds,
     );
-    if (errorCode)
-      this.counter(
-        MetricNames.natsRequestErrors,
-        'NATS requests sent that failed, by subject and error code',
-        ['subject', 'code'],
-      ).inc({ subject: this.unprefixed(subject), code: errorCode });
+    // Listed from the first request on, so that a dashboard shows no error as 0 errors.
+    const errors = this.counter(
+      MetricNames.natsRequestErrors,
+      'NATS requests sent that failed, by subject and error code',
+      ['subject', 'code'],
+    );
+    if (errorCode) errors.inc({ subject: this.unprefixed(subject), code: errorCode });
   }
 
   /** A NATS request this service handled. */
@@ -187,12 +188,13 @@ export class AppMetrics {
       subject,
       seconds,
     );
-    if (errorCode)
-      this.counter(
-        MetricNames.natsHandleErrors,
-        'NATS requests handled that failed, by subject and error code',
-        ['subject', 'code'],
-      ).inc({ subject: this.unprefixed(subject), code: errorCode });
+    // Listed from the first request on, so that a dashboard shows no error as 0 errors.
+    const errors = this.counter(
+      MetricNames.natsHandleErrors,
+      'NATS requests handled that failed, by subject and error code',
+      ['subject', 'code'],
+    );
+    if (errorCode) errors.inc({ subject: this.unprefixed(subject), code: errorCode });
   }
 
   /** A public read looked up in the gateway's memory or shop-service's Redis. */
@@ -212,19 +214,21 @@ export class AppMetrics {
 
   /** A JetStream publication, acknowledged (`failed` false) or not, after `seconds`. */
   observeJetStreamPublish(subject: string, seconds: number, failed: boolean) {
+    const failures = this.counter(
+      MetricNames.jetstreamPublishFailures,
+      'JetStream publications not acknowledged, by subject',
+      ['subject'],
+    );
     this.observeSubject(
       this.publishChildren,
       MetricNames.jetstreamPublishDuration,
       'JetStream publications until acknowledged or failed, by subject',
       subject,
       seconds,
+      // At 0 from the first publication: increase() then sees the first failure.
+      (label) => failures.inc({ subject: label }, 0),
     );
-    if (failed)
-      this.counter(
-        MetricNames.jetstreamPublishFailures,
-        'JetStream publications not acknowledged, by subject',
-        ['subject'],
-      ).inc({ subject: this.unprefixed(subject) });
+    if (failed) failures.inc({ subject: this.unprefixed(subject) });
   }
 
   /** Reports the lag of a durable consumer at each scrape, until the function returned is called. */
@@ -363,13 +367,14 @@ export class AppMetrics {
     help: string,
     subject: string,
     seconds: number,
+    first?: (label: string) => void,
   ) {
     let child = children.get(subject);
     if (!child) {
-      child = this.histogram(name, help, ['subject'], LATENCY_BUCKETS).labels(
-        this.unprefixed(subject),
-      );
+      const label = this.unprefixed(subject);
+      child = this.histogram(name, help, ['subject'], LATENCY_BUCKETS).labels(label);
       children.set(subject, child);
+      first?.(label);
     }
     child.observe(seconds);
   }
