@@ -74,9 +74,9 @@ describe('the metrics and health ports', () => {
     expect(shop.status).toBe(200);
     const created = await owner.post<Product>('/urls', {
       title: 'Brass diya',
-      originalURLs: ['https://www.amazon.in/dp/B0METRICS'],
+      originalURLs: ['https://www.amazon.in/dp/B0X', 'https://www.flipkart.com/p/x'],
     });
-    expect(created.status).toBe(201);
+    expect({ status: created.status, body: created.body }).toMatchObject({ status: 201 });
     product = created.body.data;
 
     for (const app of APPS) before[app] = await scrape(app);
