@@ -17,7 +17,18 @@ async function main() {
   logger.info({ config: describeConfig(configSchema, config) }, 'starting');
   metrics.init({ subjectPrefix: config.NATS_SUBJECT_PREFIX });
   const app = await createGateway(config, logger);
-  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>>;
+  // On a port of its own, never the public one: /metrics is for the operators' Prometheus.
+  // Ready as the load balancer's /api/health/ready?scope=gateway: its NATS and Redis answer.
+  const health = app.get(HealthService);
+  const metricsServer = await startMetricsServer({
+    port: config.METRICS_PORT,
+    host: config.METRICS_HOST,
+    logger,
+    ready: async () => {
+      const { status, checks } = await health.readiness(true);
+      return { ready: status === 'ready', checks: { nats: checks.nats, redis: checks.redis } };
+    },
+  });
   // On SIGTERM: the HTTP side closes first (new connections refused, requests in progress
   // finished; see http/graceful-close.ts), then NATS is drained and Redis closed. The metrics
   // port answers not ready from the start, and closes last.
@@ -31,18 +42,6 @@ async function main() {
     },
   }).listen();
   await app.listen({ port: config.PORT, host: config.HOST });
-  // On a port of its own, never the public one: /metrics is for the operators' Prometheus.
-  // Ready as the load balancer's /api/health/ready?scope=gateway: its NATS and Redis answer.
-  const health = app.get(HealthService);
-  metricsServer = await startMetricsServer({
-    port: config.METRICS_PORT,
-    host: config.METRICS_HOST,
-    logger,
-    ready: async () => {
-      const { status, checks } = await health.readiness(true);
-      return { ready: status === 'ready', checks: { nats: checks.nats, redis: checks.redis } };
-    },
-  });
   // The address people open, not the socket's (0.0.0.0 or 127.0.0.1), so that one address shows.
   logger.info(
     { publicUrl: config.PUBLIC_URL, host: config.HOST, port: config.PORT },

@@ -92,7 +92,13 @@ export async function runService<S extends Schema>(options: {
   logger.info({ config: describeConfig(options.schema, config) }, 'starting');
   metrics.init({ subjectPrefix: config.NATS_SUBJECT_PREFIX });
   const app = await createService(options.service, config, logger, options.module(config, logger));
-  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>>;
+  // Up before the NATS server listens: /healthz answers at once, /readyz 503 until ready.
+  const metricsServer = await startMetricsServer({
+    port: config.METRICS_PORT,
+    host: config.METRICS_HOST,
+    logger,
+    ready: serviceReadiness(app, options.service, logger),
+  });
   // On SIGTERM, in this order: the NATS subscriptions are drained and the requests in progress
   // answered; then the module hooks stop the JetStream consumers and the BullMQ workers, each
   // finishing what it holds; then the connections and the database pool close. The metrics
@@ -107,12 +113,6 @@ export async function runService<S extends Schema>(options: {
     },
   }).listen();
   await app.listen();
-  metricsServer = await startMetricsServer({
-    port: config.METRICS_PORT,
-    host: config.METRICS_HOST,
-    logger,
-    ready: serviceReadiness(app, options.service, logger),
-  });
   logger.info(
     { queue: queueGroupOf(options.service), subjectPrefix: config.NATS_SUBJECT_PREFIX },
     `${name} listening on NATS`,
