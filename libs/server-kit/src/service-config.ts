@@ -47,7 +47,7 @@ export const commonEnvSchema = {
   }),
   METRICS_PORT: int({
     description:
-      'port of the operators\' HTTP server: GET /metrics (Prometheus), /healthz and /readyz; ' +
+      "port of the operators' HTTP server: GET /metrics (Prometheus), /healthz and /readyz; " +
       '0 serves none (the manifests and compose set 9464)',
     default: 0,
     min: 0,
