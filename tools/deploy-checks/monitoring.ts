@@ -134,7 +134,7 @@ export async function checkMonitoring(
 }
 
 /** The metric names an expression reads (Kartlink's, Node's and the process's, and `up`). */
-export function metricsIn(expr: string): string[] {
+function metricsIn(expr: string): string[] {
   // Label values (in quotes) are not names.
   const code = expr.replace(/"(?:[^"\\]|\\.)*"/g, '""');
   const names = code.match(/\b(?:kartlink|nodejs|process)_[a-z0-9_]+\b|\bup\b(?=\s*[{=<>!)\s])/g);

@@ -4,7 +4,7 @@ import type { Logger } from './logger';
 import { type AppMetrics, metrics as processMetrics } from './metrics';
 
 /** What readiness answers: ready or not, and each check's state (no error text: it is logged). */
-export interface ReadinessReport {
+interface ReadinessReport {
   ready: boolean;
   checks: Record<string, { ok: boolean }>;
 }

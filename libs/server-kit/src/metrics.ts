@@ -57,7 +57,7 @@ export const MetricNames = {
  * prom-client's default metrics (collectDefaultMetrics) that the dashboard and alerts read:
  * kept in this list so that the deploy check knows them too.
  */
-export const DEFAULT_METRIC_NAMES = [
+const DEFAULT_METRIC_NAMES = [
   'process_cpu_seconds_total',
   'process_resident_memory_bytes',
   'process_start_time_seconds',
@@ -97,7 +97,7 @@ export interface WorkerEvents {
   on(event: 'stalled' | 'failed', listener: (...args: never[]) => void): unknown;
 }
 
-export const QUEUE_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
+const QUEUE_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
 
 /** The metrics of one process, in one registry. Tests make their own; apps use `metrics`. */
 export class AppMetrics {
