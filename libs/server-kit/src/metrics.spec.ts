@@ -16,6 +16,10 @@ describe('AppMetrics', () => {
     const ok = 'method="GET",route="/api/shop/:shopUrl",status="200"';
     expect(sample(text, `kartlink_http_request_duration_seconds_count{${ok}}`)).toBe(2);
     expect(sample(text, `kartlink_http_request_duration_seconds_bucket{le="0.005",${ok}}`)).toBe(1);
+    expect(sample(text, `kartlink_http_request_duration_seconds_bucket{le="0.25",${ok}}`)).toBe(2);
+    expect(sample(text, `kartlink_http_request_duration_seconds_bucket{le="+Inf",${ok}}`)).toBe(2);
+    expect(sample(text, `kartlink_http_request_duration_seconds_sum{${ok}}`)).toBeCloseTo(0.203);
+    expect(text).toContain('# TYPE kartlink_http_request_duration_seconds histogram');
     expect(
       sample(
         text,

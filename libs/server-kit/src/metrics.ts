@@ -1,3 +1,4 @@
+import { type HotCount, HotCounter, HotHistogram } from './hot-metrics';
 import {
   collectDefaultMetrics,
   Counter,
@@ -104,7 +105,7 @@ export class AppMetrics {
   readonly registry = new Registry();
   private subjectPrefix = '';
   private defaultsOn = false;
-  private readonly families = new Map<string, Metric>();
+  private readonly families = new Map<string, unknown>();
   private readonly consumers = new Map<
     string,
     { stream: string; consumer: string; source: ConsumerInfoSource }
@@ -114,10 +115,7 @@ export class AppMetrics {
   private readonly natsRequestChildren = new Map<string, Observer>();
   private readonly natsHandleChildren = new Map<string, Observer>();
   private readonly publishChildren = new Map<string, Observer>();
-  private readonly cacheChildren = new Map<
-    string,
-    [miss: Counter.Internal, hit: Counter.Internal]
-  >();
+  private readonly cacheChildren = new Map<string, [miss: HotCount, hit: HotCount]>();
 
   /**
    * Strips the app's NATS subject prefix from subject labels and turns prom-client's default
@@ -150,12 +148,11 @@ export class AppMetrics {
     if (!byStatus) byMethod.set(method, (byStatus = new Map()));
     let child = byStatus.get(status);
     if (!child) {
-      child = this.histogram(
+      child = this.hotHistogram(
         MetricNames.httpRequestDuration,
         'HTTP requests of the gateway, by route pattern and status',
-        ['method', 'route', 'status'],
         LATENCY_BUCKETS,
-      ).labels(method, route, String(status));
+      ).series({ method, route, status: String(status) });
       byStatus.set(status, child);
     }
     child.observe(seconds);
@@ -201,12 +198,14 @@ export class AppMetrics {
   countCacheLookup(cache: 'memory' | 'redis', hit: boolean) {
     let children = this.cacheChildren.get(cache);
     if (!children) {
-      const counter = this.counter(
+      const counter = this.hotCounter(
         MetricNames.publicReadCache,
         'Public reads looked up in a cache, by cache and result',
-        ['cache', 'result'],
       );
-      children = [counter.labels(cache, 'miss'), counter.labels(cache, 'hit')];
+      children = [
+        counter.series({ cache, result: 'miss' }),
+        counter.series({ cache, result: 'hit' }),
+      ];
       this.cacheChildren.set(cache, children);
     }
     children[hit ? 1 : 0].inc();
@@ -372,7 +371,7 @@ export class AppMetrics {
     let child = children.get(subject);
     if (!child) {
       const label = this.unprefixed(subject);
-      child = this.histogram(name, help, ['subject'], LATENCY_BUCKETS).labels(label);
+      child = this.hotHistogram(name, help, LATENCY_BUCKETS).series({ subject: label });
       children.set(subject, child);
       first?.(label);
     }
@@ -423,7 +422,24 @@ export class AppMetrics {
     );
   }
 
-  private family<M extends Metric>(name: string, make: () => M): M {
+  /** A family of the hot paths (hot-metrics.ts), registered as prom-client's own are. */
+  private hotHistogram(name: string, help: string, buckets: number[]): HotHistogram {
+    return this.family(name, () => {
+      const family = new HotHistogram(name, help, buckets);
+      this.registry.registerMetric(family as unknown as Metric);
+      return family;
+    });
+  }
+
+  private hotCounter(name: string, help: string): HotCounter {
+    return this.family(name, () => {
+      const family = new HotCounter(name, help);
+      this.registry.registerMetric(family as unknown as Metric);
+      return family;
+    });
+  }
+
+  private family<M>(name: string, make: () => M): M {
     let family = this.families.get(name) as M | undefined;
     if (!family) {
       family = make();
