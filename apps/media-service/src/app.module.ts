@@ -13,7 +13,10 @@ import { ImagesRepository } from './images/images.repository';
 import { ImagesService } from './images/images.service';
 import { ImageJobs } from './processing/image-jobs';
 import { ImageQueue } from './processing/image-queue';
+import { mediaRedisProviders } from './redis.provider';
 import { ShopLookup } from './shops/shop-lookup';
+import { StorePagesController } from './store-pages/store-pages.controller';
+import { StorePagesService } from './store-pages/store-pages.service';
 
 export const appModule = (config: MediaConfig, logger: Logger) =>
   createServiceModule({
@@ -22,7 +25,12 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
     logger,
     database,
     imports: [TypeOrmModule.forFeature(entities)],
-    controllers: [ImagesController, BannersController, DefaultCardsController],
+    controllers: [
+      ImagesController,
+      BannersController,
+      DefaultCardsController,
+      StorePagesController,
+    ],
     providers: [
       ...blobStoreProviders,
       // Requests to other services (shop-service: does the owner have a shop).
@@ -36,5 +44,7 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
       ImagesService,
       BannersService,
       DefaultCards,
+      ...mediaRedisProviders,
+      StorePagesService,
     ],
   });
