@@ -14,6 +14,9 @@ import { ImagesService } from './images/images.service';
 import { ImageJobs } from './processing/image-jobs';
 import { ImageQueue } from './processing/image-queue';
 import { ShopLookup } from './shops/shop-lookup';
+import { ImageSweepJobs } from './sweep/image-sweep.jobs';
+import { ImageSweepRepository } from './sweep/image-sweep.repository';
+import { ImageSweepService } from './sweep/image-sweep.service';
 
 export const appModule = (config: MediaConfig, logger: Logger) =>
   createServiceModule({
@@ -25,7 +28,8 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
     controllers: [ImagesController, BannersController, DefaultCardsController],
     providers: [
       ...blobStoreProviders,
-      // Requests to other services (shop-service: does the owner have a shop).
+      // Requests to other services (shop-service: does the owner have a shop; shop- and
+      // auth-service: which images they name, for the sweep).
       natsRequesterProvider('media-service-requests'),
       ShopLookup,
       ImagesRepository,
@@ -36,5 +40,8 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
       ImagesService,
       BannersService,
       DefaultCards,
+      ImageSweepRepository,
+      ImageSweepService,
+      ImageSweepJobs,
     ],
   });
