@@ -107,12 +107,18 @@ async function readEverything(showcase: ShowcaseShop) {
 it('restores the database and the image bucket into empty servers, and the product reads the same', async () => {
   const showcase = await showcaseShop({ products: 2, photoSize: { width: 800, height: 600 } });
   // Clicks from three visitors, until the owner's overview shows them.
-  for (const [n, product] of [showcase.products[0]!, showcase.products[1]!, showcase.products[0]!].entries()) {
+  for (const [n, product] of [
+    showcase.products[0]!,
+    showcase.products[1]!,
+    showcase.products[0]!,
+  ].entries()) {
     const answer = await new Visitor().call(
       'POST',
       `/analytics/track/${product.id}`,
       { device: 'mobile', browser: 'Chrome', location: 'Asia/Kolkata', platform: 'amazon' },
-      { 'user-agent': `Mozilla/5.0 (Linux; Android 14; Pixel ${n + 6}) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36` },
+      {
+        'user-agent': `Mozilla/5.0 (Linux; Android 14; Pixel ${n + 6}) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36`,
+      },
     );
     expect(answer.status).toBe(202);
   }

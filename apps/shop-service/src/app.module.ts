@@ -28,7 +28,12 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
     logger,
     database,
     imports: [TypeOrmModule.forFeature(entities)],
-    controllers: [ShopsController, ProductsController, AnalyticsRefsController, ImageRefsController],
+    controllers: [
+      ShopsController,
+      ProductsController,
+      AnalyticsRefsController,
+      ImageRefsController,
+    ],
     providers: [
       ...shopRedisProviders,
       // Requests to other services (auth-service for a user's plan).

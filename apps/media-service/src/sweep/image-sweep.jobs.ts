@@ -39,7 +39,10 @@ export class ImageSweepJobs implements OnApplicationBootstrap, OnModuleDestroy {
     // Upserting it is idempotent: done again at each reconnection, as the rollups' are.
     connection.on('ready', () => {
       this.schedule().catch((err: unknown) =>
-        this.logger.warn({ err }, 'image sweep schedule not renewed; the next reconnection retries'),
+        this.logger.warn(
+          { err },
+          'image sweep schedule not renewed; the next reconnection retries',
+        ),
       );
     });
     this.worker = new Worker(SWEEP_QUEUE, () => this.run(), {

@@ -53,7 +53,9 @@ describe('ImageSweepService', () => {
     const run = sweeper(images, { shop: [B], auth: [] });
     const report = await run.service.sweep({ dryRun: false, graceMs: 1000 });
     expect(run.deleted).toEqual([A]);
-    expect(run.droppedBlobs).toEqual(expect.arrayContaining([`images/${A}/primary`, `images/${A}/card`]));
+    expect(run.droppedBlobs).toEqual(
+      expect.arrayContaining([`images/${A}/primary`, `images/${A}/card`]),
+    );
     expect(run.droppedBlobs).toHaveLength(6);
     expect(run.unmarked).toEqual([B]);
     expect(run.marked).toEqual([C]);
