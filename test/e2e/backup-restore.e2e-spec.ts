@@ -70,10 +70,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await restoredApps?.stopAll();
   await stack.stop();
-  for (const server of natsServers) if (server.exitCode === null) await killServer(server);
+  for (const server of natsServers)
+    if (server.exitCode === null && server.signalCode === null) await killServer(server);
   if (restoredDatabase) await dropDatabase(stack.run.env.DATABASE_URL, restoredDatabase);
   for (const dir of [backupDir, ...stores]) rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * An answer with each product's tap token (a proof of a tap, made afresh for every read and
+ * valid for 30 minutes: store-routing.ts) checked and set aside: it differs between two reads.
+ */
+const withoutTapTokens = (value: unknown): unknown =>
+  JSON.parse(
+    JSON.stringify(value, (key, field: unknown) => {
+      if (key !== 'tapToken') return field;
+      expect(field).toEqual(expect.any(String));
+      return 'a tap token';
+    }),
+  );
 
 /** What a visitor and the owner read of the product: JSON answers, and every image's bytes. */
 async function readEverything(showcase: ShowcaseShop) {
@@ -87,8 +101,8 @@ async function readEverything(showcase: ShowcaseShop) {
     expect(answer.status).toBe(200);
     return answer.body.data;
   };
-  const shop = (await get(`/shop/${showcase.shopUrl}`)) as PublicShop;
-  const products = await get(`/shop/${showcase.shopUrl}/urls`);
+  const shop = withoutTapTokens(await get(`/shop/${showcase.shopUrl}`)) as PublicShop;
+  const products = withoutTapTokens(await get(`/shop/${showcase.shopUrl}/urls`));
   const overview = (await get('/analytics/overview', showcase.owner)) as AnalyticsOverview;
   const addresses = [
     shop.shopPhotoURL!,
