@@ -30,7 +30,7 @@ const USAGE = `Operator commands of media-service, run with the service's own en
       it; blobs already there with the same digest are left alone`;
 
 /** Runs the command; answers what to print, or throws a message for people. */
-export async function runMediaCommand(args: string[], config: MediaConfig): Promise<string> {
+async function runMediaCommand(args: string[], config: MediaConfig): Promise<string> {
   const [command, ...options] = args;
   // Logs go to standard error: standard output may be the archive.
   const logger = createLogger('media', config.LOG_LEVEL, process.stderr);
