@@ -113,6 +113,8 @@ export const Subjects = {
     toggleBanners: 'media.banners.toggle',
     /** { caller, body: BannerReorderBody } → BannerList. */
     reorderBanners: 'media.banners.reorder',
+    /** StorePageRequest → StorePage: reads a store's product page, copies its main image. */
+    readStorePage: 'media.store-pages.read',
   },
   analytics: {
     /** { caller, query: AnalyticsRangeQuery } → AnalyticsOverview. */
