@@ -15,6 +15,9 @@ import { ImageJobs } from './processing/image-jobs';
 import { ImageQueue } from './processing/image-queue';
 import { mediaRedisProviders } from './redis.provider';
 import { ShopLookup } from './shops/shop-lookup';
+import { ImageSweepJobs } from './sweep/image-sweep.jobs';
+import { ImageSweepRepository } from './sweep/image-sweep.repository';
+import { ImageSweepService } from './sweep/image-sweep.service';
 import { StorePagesController } from './store-pages/store-pages.controller';
 import { StorePagesService } from './store-pages/store-pages.service';
 
@@ -33,7 +36,8 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
     ],
     providers: [
       ...blobStoreProviders,
-      // Requests to other services (shop-service: does the owner have a shop).
+      // Requests to other services (shop-service: does the owner have a shop; shop- and
+      // auth-service: which images they name, for the sweep).
       natsRequesterProvider('media-service-requests'),
       ShopLookup,
       ImagesRepository,
@@ -44,6 +48,9 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
       ImagesService,
       BannersService,
       DefaultCards,
+      ImageSweepRepository,
+      ImageSweepService,
+      ImageSweepJobs,
       ...mediaRedisProviders,
       StorePagesService,
     ],

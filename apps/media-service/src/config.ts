@@ -1,4 +1,4 @@
-import { int, str, type ConfigOf } from '@kartlink/config';
+import { bool, int, str, type ConfigOf } from '@kartlink/config';
 import { redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
@@ -47,6 +47,24 @@ export const configSchema = {
     default: 5000,
     min: 500,
     max: 600_000,
+  }),
+  IMAGE_SWEEP_GRACE_MS: int({
+    description:
+      'an image no shop, product or profile names is deleted once it has been seen unreferenced this long (twice, this far apart) and is at least this old',
+    default: 24 * 3600_000,
+    min: 1000,
+    max: 365 * 24 * 3600_000,
+  }),
+  IMAGE_SWEEP_EVERY_MS: int({
+    description: 'how often the image sweep runs (0 = never on a schedule: by hand only)',
+    default: 3600_000,
+    min: 0,
+    max: 7 * 24 * 3600_000,
+  }),
+  IMAGE_SWEEP_DRY_RUN: bool({
+    description:
+      'the scheduled sweep only logs what it would delete; set false once a dry run has listed only images nobody uses',
+    default: true,
   }),
   STORE_PAGE_ALLOW_HOSTS: str({
     description:
