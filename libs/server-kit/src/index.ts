@@ -21,3 +21,4 @@ export * from './graceful-shutdown';
 export * from './lru';
 export { JsonReply, TextReply } from './reply-chunks';
 export * from './direct-responder';
+export * from './tracing';

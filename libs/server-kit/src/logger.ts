@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { currentRequestId } from './request-context';
+import { activeTraceIds } from './tracing';
 
 export type { Logger } from 'pino';
 
@@ -60,7 +61,8 @@ interface LoggedRequest {
 
 /**
  * Structured JSON logs. Every line written while a request is handled carries its requestId,
- * taken from the async context, so one id follows a request through the gateway and services.
+ * taken from the async context, so one id follows a request through the gateway and services;
+ * with tracing on, its traceId and spanId as well.
  * A request is logged with its URL's secrets redacted (Fastify takes this serializer over its
  * own). `destination` is for tests that read the lines; by default they go to stdout.
  */
@@ -85,6 +87,9 @@ export function createLogger(
       },
       mixin() {
         const requestId = currentRequestId();
+        // The trace's ids beside the request's, when tracing is on (tracing.ts).
+        const traceIds = activeTraceIds();
+        if (traceIds) return requestId ? { requestId, ...traceIds } : traceIds;
         return requestId ? { requestId } : {};
       },
     },
