@@ -79,11 +79,18 @@ export class JetStreamPublisher {
       const token = (this.sequence++).toString(36);
       // Ended by the stream's answer; the consumers' spans link to it.
       const span = startProducerSpan(subject);
-      this.waiting.set(token, {
-        resolve: span ? (ack) => (span.end(), resolve(ack)) : resolve,
-        reject: span ? (err) => (span.end('SERVICE_UNAVAILABLE'), reject(err)) : reject,
-        deadline: Date.now() + this.timeoutMs,
-      });
+      const waiting = { resolve, reject, deadline: Date.now() + this.timeoutMs };
+      if (span) {
+        waiting.resolve = (ack) => {
+          span.end();
+          resolve(ack);
+        };
+        waiting.reject = (err) => {
+          span.end('SERVICE_UNAVAILABLE');
+          reject(err);
+        };
+      }
+      this.waiting.set(token, waiting);
       if (this.queue.length === 0) setImmediate(() => this.send());
       this.queue.push({ subject, data, msgId, token, trace: span?.headers });
       this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
