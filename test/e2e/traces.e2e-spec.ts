@@ -148,9 +148,10 @@ afterAll(async () => {
   await receiver?.close();
 });
 
+const owner = new Visitor();
+let shopUrl: string;
+
 describe('with an OTLP endpoint', () => {
-  const owner = new Visitor();
-  let shopUrl: string;
   let product: Product;
   const createId = `create-${randomUUID()}`;
 
@@ -171,7 +172,13 @@ describe('with an OTLP endpoint', () => {
     const created = await owner.call<Product>(
       'POST',
       '/urls',
-      { title: 'Block-print kurta', originalURLs: ['https://www.amazon.in/dp/B0TRACE'] },
+      {
+        title: 'Block-print cotton kurta',
+        description: 'Hand block-printed in Jaipur',
+        price: 1299,
+        brand: 'Meera',
+        originalURLs: ['https://www.amazon.in/dp/B0KURTA', 'https://www.myntra.com/kurta/123'],
+      },
       { 'x-request-id': createId },
     );
     expect(created.status).toBe(201);
@@ -269,13 +276,13 @@ describe('without an OTLP endpoint', () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: '',
     });
     await untraced.logged(/gateway listening/);
-    const owner = new Visitor();
-    await signUp(owner);
     const requestId = `plain-${randomUUID()}`;
-    const answer = await fetch(`http://127.0.0.1:${port}/api/urls`, {
+    const answer = await fetch(`http://127.0.0.1:${port}/api/urls?page=1&limit=10`, {
       headers: { authorization: `Bearer ${owner.accessToken!}`, 'x-request-id': requestId },
     });
     expect(answer.status).toBe(200);
+    const page = (await answer.json()) as { data: { items?: Array<{ title: string }> } };
+    expect(JSON.stringify(page.data)).toContain('Block-print cotton kurta');
 
     // shop-service still traces its own part: a trace of its own, with no parent, as no
     // traceparent came with the request.

@@ -85,16 +85,24 @@ export function createLogger(
           remoteAddress: req.ip,
         }),
       },
-      mixin() {
+      mixin(_object, _level, logger) {
         const requestId = currentRequestId();
-        // The trace's ids beside the request's, when tracing is on (tracing.ts).
+        // The trace's ids beside the request's, when tracing is on (tracing.ts), unless the
+        // logger carries them already (the gateway's request loggers).
         const traceIds = activeTraceIds();
-        if (traceIds) return requestId ? { requestId, ...traceIds } : traceIds;
+        if (traceIds && !boundTraceIds(logger))
+          return requestId ? { requestId, ...traceIds } : traceIds;
         return requestId ? { requestId } : {};
       },
     },
     destination,
   );
+}
+
+/** Whether a (child) logger's own fields hold the trace's ids. */
+function boundTraceIds(logger: Logger): boolean {
+  const bindings = (logger as unknown as Record<symbol, unknown>)[pino.symbols.chindingsSym];
+  return typeof bindings === 'string' && bindings.includes('"traceId"');
 }
 
 /** Lets NestJS's own messages (module init, route mapping, errors) go through the same logger. */

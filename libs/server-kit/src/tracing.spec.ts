@@ -139,6 +139,18 @@ describe('tracing', () => {
       });
     });
 
+    it('writes the ids once on a line of a logger that carries them already', () => {
+      const raw: string[] = [];
+      const logger = createLogger('gateway', 'info', { write: (line: string) => raw.push(line) });
+      const handler = startNatsHandlerSpan('any', undefined)!;
+      const ids = handler.run(() => activeTraceIds())!;
+      handler.run(() => logger.child(ids).info('request completed'));
+      handler.run(() => logger.info('in the handler'));
+      handler.end();
+      expect(raw.map((line) => line.split('"traceId"').length - 1)).toEqual([1, 1]);
+      expect(JSON.parse(raw[1]!)).toMatchObject(ids);
+    });
+
     it('starts a new trace for a message without a usable traceparent', () => {
       for (const value of [undefined, 'garbage', `00-${'0'.repeat(32)}-${'1'.repeat(16)}-01`]) {
         const headers = natsHeaders();
