@@ -36,7 +36,7 @@ export const TRACE_SAMPLERS = [
   'always_off',
   'traceidratio',
 ] as const;
-export type TraceSampler = (typeof TRACE_SAMPLERS)[number];
+type TraceSampler = (typeof TRACE_SAMPLERS)[number];
 
 /** The OTEL_* settings of commonEnvSchema. */
 export interface TracingConfig {
