@@ -11,6 +11,7 @@ import { registerCompression } from './http/compression';
 import { sendError } from './http/exception.filter';
 import { closeConnectionsGracefully } from './http/graceful-close';
 import { registerJsonParser } from './http/json-body';
+import { traceRequests } from './http/request-tracing';
 import { registerSecurityHeaders } from './http/security-headers';
 import { schemaErrorFormatter, validatorCompiler } from './http/route-schema';
 import { createValidationPipe } from './http/validation';
@@ -92,6 +93,7 @@ export async function createGateway(
     void reply.header(Headers.requestId, request.id);
     done();
   });
+  traceRequests(app);
   app.setGlobalPrefix('api');
   // Only a configured origin gets CORS headers, credentials with it; any other origin (and a
   // request without one) gets none at all, so the browser keeps the answer from its page.

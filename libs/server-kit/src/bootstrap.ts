@@ -14,6 +14,7 @@ import { natsConnectionOptions, natsCredentials, PrefixedNatsServer } from './na
 import { runServiceMigrations } from './database';
 import { GracefulShutdown } from './graceful-shutdown';
 import type { ServiceConfig } from './service-module';
+import { startTracing } from './tracing';
 
 /** Reads and validates the environment; on any problem prints the full list and exits. */
 export function loadServiceConfig<S extends Schema>(
@@ -60,14 +61,19 @@ export async function runService<S extends Schema>(options: {
   const config = loadServiceConfig(name, options.schema) as ConfigOf<S> & ServiceConfig;
   const logger = createLogger(name, config.LOG_LEVEL);
   logger.info({ config: describeConfig(options.schema, config) }, 'starting');
+  const tracing = await startTracing(name, config, logger);
   const app = await createService(options.service, config, logger, options.module(config, logger));
   // On SIGTERM, in this order: the NATS subscriptions are drained and the requests in progress
   // answered; then the module hooks stop the JetStream consumers and the BullMQ workers, each
-  // finishing what it holds; then the connections and the database pool close.
+  // finishing what it holds; then the connections and the database pool close; then the
+  // last spans are exported.
   new GracefulShutdown({
     logger,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await tracing.shutdown();
+    },
   }).listen();
   await app.listen();
   logger.info(

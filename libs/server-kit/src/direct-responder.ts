@@ -6,6 +6,7 @@ import { InFlight } from './nats-transport';
 import { JsonReply } from './reply-chunks';
 import { acceptRequestId, runWithRequestContext } from './request-context';
 import { failurePayload } from './rpc';
+import { startNatsHandlerSpan } from './tracing';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -52,19 +53,23 @@ export class DirectResponder {
     const started = performance.now();
     let id: unknown;
     let json: string;
+    // The handler's span (tracing.ts), a child of the requester's: none when tracing is off.
+    const span = startNatsHandlerSpan(subject, message.headers);
     try {
       const packet = JSON.parse(decoder.decode(message.data)) as { id?: unknown; data?: unknown };
       id = packet.id;
       const requestId = acceptRequestId(message.headers?.get(Headers.requestId), randomUUID);
-      json = await runWithRequestContext({ requestId }, async () => {
+      json = await runWithRequestContext({ requestId, trace: span?.context }, async () => {
         const response = await this.options.handle(packet.data);
         logger.info({ subject, durationMs: elapsed(started) }, 'request handled');
+        span?.end();
         const body = response instanceof JsonReply ? response.json : JSON.stringify(response);
         return `{${body === undefined ? '' : `"response":${body},`}"isDisposed":true,"id":${JSON.stringify(id)}}`;
       });
     } catch (err) {
       const payload = failurePayload(err, logger);
       logger.info({ subject, code: payload.code, durationMs: elapsed(started) }, 'request failed');
+      span?.end(payload.code);
       json = JSON.stringify({ err: payload, isDisposed: true, id });
     }
     if (!message.reply) return;

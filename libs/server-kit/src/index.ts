@@ -22,3 +22,4 @@ export * from './lru';
 export { JsonReply, TextReply } from './reply-chunks';
 export * from './direct-responder';
 export * from './outbound';
+export * from './tracing';

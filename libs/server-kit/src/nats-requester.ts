@@ -11,6 +11,7 @@ import { natsConnectionOptions, natsCredentials, type NatsCredentials } from './
 import { joinReply, joinText } from './reply-chunks';
 import { currentRequestId } from './request-context';
 import { ServiceError } from './service-error';
+import { injectTraceContext, traceNatsRequest } from './tracing';
 import { CONFIG, LOGGER, type ServiceConfig } from './service-module';
 
 const encoder = new TextEncoder();
@@ -72,14 +73,25 @@ export class NatsRequester {
    * connection's shared reply subscription: no subscription made and dropped per request, no
    * observable. Asked and answered as Nest's packets, so any handler answers it.
    */
-  async requestDirect<T>(
+  requestDirect<T>(
     subject: string,
     payload: unknown = {},
     options: RequestOptions = {},
   ): Promise<T> {
+    return traceNatsRequest(this.subjectPrefix, subject, () =>
+      this.sendDirect<T>(subject, payload, options),
+    );
+  }
+
+  private async sendDirect<T>(
+    subject: string,
+    payload: unknown,
+    options: RequestOptions,
+  ): Promise<T> {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(Headers.requestId, requestId);
+    injectTraceContext(headers);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const pattern = `${this.subjectPrefix}${subject}`;
     let answer: { response?: T; err?: unknown };
@@ -104,7 +116,13 @@ export class NatsRequester {
   }
 
   /** The packets of a request's answer, in order (a large one comes in pieces: reply-chunks.ts). */
-  private async packets(
+  private packets(subject: string, payload: unknown, options: RequestOptions): Promise<unknown[]> {
+    return traceNatsRequest(this.subjectPrefix, subject, () =>
+      this.sendPackets(subject, payload, options),
+    );
+  }
+
+  private async sendPackets(
     subject: string,
     payload: unknown,
     options: RequestOptions,
@@ -112,6 +130,7 @@ export class NatsRequester {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(Headers.requestId, requestId);
+    injectTraceContext(headers);
     const record = new NatsRecordBuilder(payload).setHeaders(headers).build();
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     try {
