@@ -55,6 +55,9 @@ export default async function stackSetup(
         // The store-routing tests' fake link shortener listens on 127.0.0.1.
         SHORT_LINK_EXTRA_HOSTS: '127.0.0.1',
         SHORT_LINK_ALLOW_HOSTS: '127.0.0.1',
+        // The store-pages tests' fake store listens there too; a slow page gives up sooner.
+        STORE_PAGE_ALLOW_HOSTS: '127.0.0.1',
+        STORE_PAGE_TIMEOUT_MS: '2000',
       },
       // Kept as the apps wrote them (pino JSON), so that tests can read the structured fields.
       onLine: (app, line) => log.write(`[${app}] ${line}\n`),

@@ -75,7 +75,13 @@ export function natsPermissions(prefix = ''): Record<NatsApp, NatsPermissions> {
     ),
     'media-service': service(
       'media',
-      [Subjects.shop.applyBanners, Subjects.shop.status, MEDIA_STREAM_SUBJECTS],
+      [
+        Subjects.shop.applyBanners,
+        Subjects.shop.status,
+        Subjects.shop.referencedImages,
+        Subjects.auth.referencedImages,
+        MEDIA_STREAM_SUBJECTS,
+      ],
       [...JETSTREAM, OBJECT_STORE],
     ),
     'analytics-service': service(

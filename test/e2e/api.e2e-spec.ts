@@ -6,7 +6,11 @@ import { mailCount, signUp, Visitor } from '../support/auth-client';
 // The running product, every app in its own process: what a person or a client app meets.
 const baseUrl = stackBaseUrl();
 
-/** The apps' JSON log lines written so far, with the app each came from. */
+/**
+ * The apps' pino lines written so far, with the app each came from. Skipped: lines that are
+ * not JSON (an object printed by Node itself) and the last line while the stack's process is
+ * still writing it (cut mid-object, it can still end in a brace); a later try reads it whole.
+ */
 function appLogs(): Array<{ app: string; entry: Record<string, unknown> }> {
   const path = process.env.KARTLINK_STACK_LOG;
   if (!path) throw new Error('KARTLINK_STACK_LOG is not set: run through the e2e project');
@@ -14,9 +18,12 @@ function appLogs(): Array<{ app: string; entry: Record<string, unknown> }> {
     .split('\n')
     .flatMap((line) => {
       const match = /^\[([^\]]+)\] (\{.*\})$/.exec(line);
-      return match
-        ? [{ app: match[1], entry: JSON.parse(match[2]) as Record<string, unknown> }]
-        : [];
+      if (!match) return [];
+      try {
+        return [{ app: match[1], entry: JSON.parse(match[2]) as Record<string, unknown> }];
+      } catch {
+        return [];
+      }
     });
 }
 

@@ -12,6 +12,7 @@ import { sendError } from './http/exception.filter';
 import { closeConnectionsGracefully } from './http/graceful-close';
 import { recordHttpMetrics } from './http/http-metrics';
 import { registerJsonParser } from './http/json-body';
+import { traceRequests } from './http/request-tracing';
 import { registerSecurityHeaders } from './http/security-headers';
 import { schemaErrorFormatter, validatorCompiler } from './http/route-schema';
 import { createValidationPipe } from './http/validation';
@@ -94,6 +95,7 @@ export async function createGateway(
     done();
   });
   recordHttpMetrics(app);
+  traceRequests(app);
   app.setGlobalPrefix('api');
   // Only a configured origin gets CORS headers, credentials with it; any other origin (and a
   // request without one) gets none at all, so the browser keeps the answer from its page.

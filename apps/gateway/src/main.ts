@@ -6,6 +6,7 @@ import {
   loadServiceConfig,
   metrics,
   startMetricsServer,
+  startTracing,
 } from '@kartlink/server-kit';
 import { createGateway } from './app.factory';
 import { configSchema } from './config';
@@ -16,6 +17,7 @@ async function main() {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   logger.info({ config: describeConfig(configSchema, config) }, 'starting');
   metrics.init({ subjectPrefix: config.NATS_SUBJECT_PREFIX });
+  const tracing = await startTracing('gateway', config, logger);
   const app = await createGateway(config, logger);
   // On a port of its own, never the public one: /metrics is for the operators' Prometheus.
   // Ready as the load balancer's /api/health/ready?scope=gateway: its NATS and Redis answer.
@@ -30,14 +32,15 @@ async function main() {
     },
   });
   // On SIGTERM: the HTTP side closes first (new connections refused, requests in progress
-  // finished; see http/graceful-close.ts), then NATS is drained and Redis closed. The metrics
-  // port answers not ready from the start, and closes last.
+  // finished; see http/graceful-close.ts), then NATS is drained and Redis closed, then the last
+  // spans are exported. The metrics port answers not ready from the start, and closes last.
   new GracefulShutdown({
     logger,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     close: async () => {
       metricsServer?.draining();
       await app.close();
+      await tracing.shutdown();
       await metricsServer?.close();
     },
   }).listen();

@@ -13,7 +13,13 @@ import { ImagesRepository } from './images/images.repository';
 import { ImagesService } from './images/images.service';
 import { ImageJobs } from './processing/image-jobs';
 import { ImageQueue } from './processing/image-queue';
+import { mediaRedisProviders } from './redis.provider';
 import { ShopLookup } from './shops/shop-lookup';
+import { ImageSweepJobs } from './sweep/image-sweep.jobs';
+import { ImageSweepRepository } from './sweep/image-sweep.repository';
+import { ImageSweepService } from './sweep/image-sweep.service';
+import { StorePagesController } from './store-pages/store-pages.controller';
+import { StorePagesService } from './store-pages/store-pages.service';
 
 export const appModule = (config: MediaConfig, logger: Logger) =>
   createServiceModule({
@@ -22,10 +28,16 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
     logger,
     database,
     imports: [TypeOrmModule.forFeature(entities)],
-    controllers: [ImagesController, BannersController, DefaultCardsController],
+    controllers: [
+      ImagesController,
+      BannersController,
+      DefaultCardsController,
+      StorePagesController,
+    ],
     providers: [
       ...blobStoreProviders,
-      // Requests to other services (shop-service: does the owner have a shop).
+      // Requests to other services (shop-service: does the owner have a shop; shop- and
+      // auth-service: which images they name, for the sweep).
       natsRequesterProvider('media-service-requests'),
       ShopLookup,
       ImagesRepository,
@@ -36,5 +48,10 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
       ImagesService,
       BannersService,
       DefaultCards,
+      ImageSweepRepository,
+      ImageSweepService,
+      ImageSweepJobs,
+      ...mediaRedisProviders,
+      StorePagesService,
     ],
   });

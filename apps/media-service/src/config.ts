@@ -1,4 +1,4 @@
-import { int, type ConfigOf } from '@kartlink/config';
+import { bool, int, str, type ConfigOf } from '@kartlink/config';
 import { redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
@@ -47,6 +47,53 @@ export const configSchema = {
     default: 5000,
     min: 500,
     max: 600_000,
+  }),
+  IMAGE_SWEEP_GRACE_MS: int({
+    description:
+      'an image no shop, product or profile names is deleted once it has been seen unreferenced this long (twice, this far apart) and is at least this old',
+    default: 24 * 3600_000,
+    min: 1000,
+    max: 365 * 24 * 3600_000,
+  }),
+  IMAGE_SWEEP_EVERY_MS: int({
+    description: 'how often the image sweep runs (0 = never on a schedule: by hand only)',
+    default: 3600_000,
+    min: 0,
+    max: 7 * 24 * 3600_000,
+  }),
+  IMAGE_SWEEP_DRY_RUN: bool({
+    description:
+      'the scheduled sweep only logs what it would delete; set false once a dry run has listed only images nobody uses',
+    default: true,
+  }),
+  STORE_PAGE_ALLOW_HOSTS: str({
+    description:
+      'hosts a store page read for the link form may be on although they are private or loopback addresses (comma-separated; for tests and closed networks)',
+    default: '',
+  }),
+  STORE_PAGE_TIMEOUT_MS: int({
+    description: 'how long reading a store page may take, redirects included',
+    default: 5000,
+    min: 500,
+    max: 30_000,
+  }),
+  STORE_PAGE_MAX_BYTES: int({
+    description: 'largest store page read, in bytes of HTML',
+    default: 2 * 1024 * 1024,
+    min: 64 * 1024,
+    max: 16 * 1024 * 1024,
+  }),
+  STORE_PAGE_CACHE_SECONDS: int({
+    description: 'how long what a store page said is kept and answered again for its address',
+    default: 86_400,
+    min: 0,
+    max: 7 * 86_400,
+  }),
+  STORE_PAGE_READS_PER_MINUTE: int({
+    description: 'store pages one owner may have read in a minute',
+    default: 20,
+    min: 1,
+    max: 10_000,
   }),
   MEDIA_TEST_DELAY_MS: int({
     description: 'tests only: a pause inside each image job, to stop a worker mid-job (0 = none)',

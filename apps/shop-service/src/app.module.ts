@@ -2,6 +2,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
 import { AnalyticsRefsController } from './analytics/analytics-refs.controller';
 import { AnalyticsRefsRepository } from './analytics/analytics-refs.repository';
+import { ImageRefsController } from './images/image-refs.controller';
+import { ImageRefsRepository } from './images/image-refs.repository';
 import { ProductClicksConsumer } from './analytics/product-clicks.consumer';
 import type { ShopConfig } from './config';
 import { database, entities } from './database';
@@ -26,7 +28,12 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
     logger,
     database,
     imports: [TypeOrmModule.forFeature(entities)],
-    controllers: [ShopsController, ProductsController, AnalyticsRefsController],
+    controllers: [
+      ShopsController,
+      ProductsController,
+      AnalyticsRefsController,
+      ImageRefsController,
+    ],
     providers: [
       ...shopRedisProviders,
       // Requests to other services (auth-service for a user's plan).
@@ -42,6 +49,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       ProductsService,
       PublicProductResponder,
       AnalyticsRefsRepository,
+      ImageRefsRepository,
       ProductClicksConsumer,
     ],
   });

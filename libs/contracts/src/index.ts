@@ -25,3 +25,4 @@ export * from './affiliate-url';
 export * from './app-links';
 export * from './in-app-browsers';
 export * from './sessions';
+export * from './store-pages';

@@ -188,6 +188,20 @@ export interface BannersChanged {
   occurredAt: string;
 }
 
+/**
+ * The image sweep asks each service holding image addresses which of these ids a row of its
+ * own still names (anywhere in an address, on any host: `/api/photos/{id}.jpg`,
+ * `/api/shop/product-images/{id}/card`...), at most MAX_IMAGE_REFERENCE_IDS at a time.
+ */
+export interface ImageReferencesRequest {
+  ids: string[];
+}
+export interface ImageReferencesAnswer {
+  /** The ids asked about that are still referenced, lower case. */
+  referenced: string[];
+}
+export const MAX_IMAGE_REFERENCE_IDS = 1000;
+
 /** The MEDIA stream's name for a subject prefix: "test.ab12." gives "test_ab12_MEDIA". */
 export function mediaStreamName(prefix: string): string {
   return `${prefix.replace(/\W/g, '_')}MEDIA`;

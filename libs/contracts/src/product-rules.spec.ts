@@ -44,6 +44,8 @@ describe('vendors (SPEC section 3)', () => {
     ['https://www.nykaa.com/p/1', 'Nykaa', 'web'],
     ['https://shop.example.co.in/p/1', 'Example', 'web'],
     ['https://notamazon.com/x', 'Notamazon', 'web'],
+    ['http://192.168.1.20:8080/p/1', '192.168.1.20', 'web'],
+    ['http://[2001:db8::1]/p/1', '[2001:db8::1]', 'web'],
   ])('%s → %s (%s)', (url, vendor, key) => {
     expect(vendorOf(url)).toEqual({ vendor, key });
   });

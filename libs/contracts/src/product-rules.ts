@@ -67,6 +67,8 @@ export function vendorOf(storeUrl: string): { vendor: string; key: string } {
   const host = new URL(storeUrl).hostname.toLowerCase().replace(/^www\./, '');
   const known = VENDORS.find((v) => v.hosts.test(host));
   if (known) return { vendor: known.name, key: known.key };
+  // A site at a bare address (a shop on a home server, a test's fake store): named by it.
+  if (/^[\d.]+$/.test(host) || host.startsWith('[')) return { vendor: host, key: 'web' };
   const labels = host.split('.');
   let index = labels.length - 2;
   if (

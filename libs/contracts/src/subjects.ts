@@ -42,6 +42,8 @@ export const Subjects = {
     googleStart: 'auth.google.start',
     googleCallback: 'auth.google.callback',
     providers: 'auth.providers',
+    /** For media-service: ImageReferencesRequest → ImageReferencesAnswer (profile photos). */
+    referencedImages: 'auth.images.referenced',
     impersonate: 'auth.admin.impersonate',
     setPlan: 'auth.admin.set-plan',
   },
@@ -80,6 +82,11 @@ export const Subjects = {
      * cached reads are cleared (the MEDIA stream's durable consumer applies it too, later).
      */
     applyBanners: 'shop.banners.apply',
+    /**
+     * For media-service's image sweep: ImageReferencesRequest → ImageReferencesAnswer (shop
+     * photos, SEO images, product images).
+     */
+    referencedImages: 'shop.images.referenced',
   },
   media: {
     /** ImageIngestRequest → UploadedImage: check an incoming upload, make and store its variants. */
@@ -106,6 +113,8 @@ export const Subjects = {
     toggleBanners: 'media.banners.toggle',
     /** { caller, body: BannerReorderBody } → BannerList. */
     reorderBanners: 'media.banners.reorder',
+    /** StorePageRequest → StorePage: reads a store's product page, copies its main image. */
+    readStorePage: 'media.store-pages.read',
   },
   analytics: {
     /** { caller, query: AnalyticsRangeQuery } → AnalyticsOverview. */

@@ -201,6 +201,15 @@ export class NatsBlobStore implements BlobStore {
     return entry && !entry.deleted ? toBlobInfo(entry) : null;
   }
 
+  /** Every blob's name, in order (for a backup of the bucket): read from the objects' entries. */
+  async names(): Promise<string[]> {
+    const objects = await this.store.list();
+    return objects
+      .filter((info) => !info.deleted)
+      .map((info) => info.name)
+      .sort();
+  }
+
   async delete(key: string): Promise<void> {
     const { success } = await this.store.delete(key);
     if (!success) return;

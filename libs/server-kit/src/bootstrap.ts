@@ -17,6 +17,7 @@ import { natsConnectionOptions, natsCredentials, PrefixedNatsServer } from './na
 import { checkDatabase, runServiceMigrations } from './database';
 import { GracefulShutdown } from './graceful-shutdown';
 import type { ServiceConfig } from './service-module';
+import { startTracing } from './tracing';
 
 /** Reads and validates the environment; on any problem prints the full list and exits. */
 export function loadServiceConfig<S extends Schema>(
@@ -91,6 +92,7 @@ export async function runService<S extends Schema>(options: {
   const logger = createLogger(name, config.LOG_LEVEL);
   logger.info({ config: describeConfig(options.schema, config) }, 'starting');
   metrics.init({ subjectPrefix: config.NATS_SUBJECT_PREFIX });
+  const tracing = await startTracing(name, config, logger);
   const app = await createService(options.service, config, logger, options.module(config, logger));
   // Up before the NATS server listens: /healthz answers at once, /readyz 503 until ready.
   const metricsServer = await startMetricsServer({
@@ -101,14 +103,15 @@ export async function runService<S extends Schema>(options: {
   });
   // On SIGTERM, in this order: the NATS subscriptions are drained and the requests in progress
   // answered; then the module hooks stop the JetStream consumers and the BullMQ workers, each
-  // finishing what it holds; then the connections and the database pool close. The metrics
-  // port answers not ready from the start, and is the last thing closed.
+  // finishing what it holds; then the connections and the database pool close; then the
+  // last spans are exported. The metrics port answers not ready from the start, and closes last.
   new GracefulShutdown({
     logger,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     close: async () => {
       metricsServer?.draining();
       await app.close();
+      await tracing.shutdown();
       await metricsServer?.close();
     },
   }).listen();

@@ -7,6 +7,7 @@ import { InFlight } from './nats-transport';
 import { JsonReply } from './reply-chunks';
 import { acceptRequestId, runWithRequestContext } from './request-context';
 import { failurePayload } from './rpc';
+import { startNatsHandlerSpan } from './tracing';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -53,14 +54,17 @@ export class DirectResponder {
     const started = performance.now();
     let id: unknown;
     let json: string;
+    // The handler's span (tracing.ts), a child of the requester's: none when tracing is off.
+    const span = startNatsHandlerSpan(subject, message.headers);
     try {
       const packet = JSON.parse(decoder.decode(message.data)) as { id?: unknown; data?: unknown };
       id = packet.id;
       const requestId = acceptRequestId(message.headers?.get(Headers.requestId), randomUUID);
-      json = await runWithRequestContext({ requestId }, async () => {
+      json = await runWithRequestContext({ requestId, trace: span?.context }, async () => {
         const response = await this.options.handle(packet.data);
         logger.info({ subject, durationMs: elapsed(started) }, 'request handled');
         metrics.observeNatsHandled(subject, (performance.now() - started) / 1000);
+        span?.end();
         const body = response instanceof JsonReply ? response.json : JSON.stringify(response);
         return `{${body === undefined ? '' : `"response":${body},`}"isDisposed":true,"id":${JSON.stringify(id)}}`;
       });
@@ -68,6 +72,7 @@ export class DirectResponder {
       const payload = failurePayload(err, logger);
       logger.info({ subject, code: payload.code, durationMs: elapsed(started) }, 'request failed');
       metrics.observeNatsHandled(subject, (performance.now() - started) / 1000, payload.code);
+      span?.end(payload.code);
       json = JSON.stringify({ err: payload, isDisposed: true, id });
     }
     if (!message.reply) return;

@@ -10,6 +10,7 @@ import {
 import { pullUntilStopped } from './jetstream-pull';
 import type { Logger } from './logger';
 import { metrics } from './metrics';
+import { traceConsumedBatch } from './tracing';
 
 export interface DurableConsumerOptions {
   /** The app's shared connection (NatsRequester.connection()); the consumer never closes it. */
@@ -73,7 +74,8 @@ export async function consumeDurably(options: DurableConsumerOptions): Promise<D
   let handling: Promise<void> = Promise.resolve();
   const apply = async (messages: JsMsg[]) => {
     try {
-      await options.handle(messages);
+      // A consumer span linked to each event's publisher, when tracing is on.
+      await traceConsumedBatch(durable, messages, () => options.handle(messages));
       for (const message of messages) message.ack();
     } catch (err) {
       logger.warn({ err, events: messages.length, durable }, 'events not applied; retrying');

@@ -23,3 +23,5 @@ export { JsonReply, TextReply } from './reply-chunks';
 export * from './direct-responder';
 export * from './metrics';
 export * from './metrics-server';
+export * from './outbound';
+export * from './tracing';

@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { currentRequestId } from './request-context';
+import { activeTraceIds } from './tracing';
 
 export type { Logger } from 'pino';
 
@@ -60,7 +61,8 @@ interface LoggedRequest {
 
 /**
  * Structured JSON logs. Every line written while a request is handled carries its requestId,
- * taken from the async context, so one id follows a request through the gateway and services.
+ * taken from the async context, so one id follows a request through the gateway and services;
+ * with tracing on, its traceId and spanId as well.
  * A request is logged with its URL's secrets redacted (Fastify takes this serializer over its
  * own). `destination` is for tests that read the lines; by default they go to stdout.
  */
@@ -83,13 +85,24 @@ export function createLogger(
           remoteAddress: req.ip,
         }),
       },
-      mixin() {
+      mixin(_object, _level, logger) {
         const requestId = currentRequestId();
+        // The trace's ids beside the request's, when tracing is on (tracing.ts), unless the
+        // logger carries them already (the gateway's request loggers).
+        const traceIds = activeTraceIds();
+        if (traceIds && !boundTraceIds(logger))
+          return requestId ? { requestId, ...traceIds } : traceIds;
         return requestId ? { requestId } : {};
       },
     },
     destination,
   );
+}
+
+/** Whether a (child) logger's own fields hold the trace's ids. */
+function boundTraceIds(logger: Logger): boolean {
+  const bindings = (logger as unknown as Record<symbol, unknown>)[pino.symbols.chindingsSym];
+  return typeof bindings === 'string' && bindings.includes('"traceId"');
 }
 
 /** Lets NestJS's own messages (module init, route mapping, errors) go through the same logger. */

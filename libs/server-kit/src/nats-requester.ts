@@ -12,6 +12,7 @@ import { natsConnectionOptions, natsCredentials, type NatsCredentials } from './
 import { joinReply, joinText } from './reply-chunks';
 import { currentRequestId } from './request-context';
 import { ServiceError } from './service-error';
+import { injectTraceContext, traceNatsRequest } from './tracing';
 import { CONFIG, LOGGER, type ServiceConfig } from './service-module';
 
 const encoder = new TextEncoder();
@@ -80,7 +81,9 @@ export class NatsRequester {
   ): Promise<T> {
     const started = performance.now();
     try {
-      const answer = await this.directRequest<T>(subject, payload, options);
+      const answer = await traceNatsRequest(this.subjectPrefix, subject, () =>
+        this.sendDirect<T>(subject, payload, options),
+      );
       metrics.observeNatsRequest(subject, (performance.now() - started) / 1000);
       return answer;
     } catch (err) {
@@ -89,7 +92,7 @@ export class NatsRequester {
     }
   }
 
-  private async directRequest<T>(
+  private async sendDirect<T>(
     subject: string,
     payload: unknown,
     options: RequestOptions,
@@ -97,6 +100,7 @@ export class NatsRequester {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(Headers.requestId, requestId);
+    injectTraceContext(headers);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const pattern = `${this.subjectPrefix}${subject}`;
     let answer: { response?: T; err?: unknown };
@@ -121,7 +125,13 @@ export class NatsRequester {
   }
 
   /** The packets of a request's answer, in order (a large one comes in pieces: reply-chunks.ts). */
-  private async packets(
+  private packets(subject: string, payload: unknown, options: RequestOptions): Promise<unknown[]> {
+    return traceNatsRequest(this.subjectPrefix, subject, () =>
+      this.sendPackets(subject, payload, options),
+    );
+  }
+
+  private async sendPackets(
     subject: string,
     payload: unknown,
     options: RequestOptions,
@@ -129,6 +139,7 @@ export class NatsRequester {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(Headers.requestId, requestId);
+    injectTraceContext(headers);
     const record = new NatsRecordBuilder(payload).setHeaders(headers).build();
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const started = performance.now();

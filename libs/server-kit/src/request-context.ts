@@ -1,14 +1,18 @@
+import { type Context, context } from '@opentelemetry/api';
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** What every log line and outgoing service request of one incoming request carries. */
 export interface RequestContext {
   requestId: string;
+  /** The trace context its work runs in (a handler's span: tracing.ts), when tracing is on. */
+  trace?: Context;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
-export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
-  return storage.run(context, fn);
+export function runWithRequestContext<T>(request: RequestContext, fn: () => T): T {
+  if (request.trace) return context.with(request.trace, () => storage.run(request, fn));
+  return storage.run(request, fn);
 }
 
 export function currentRequestId(): string | undefined {

@@ -10,12 +10,14 @@ import {
 import { Headers, type RpcErrorPayload } from '@kartlink/contracts';
 import { randomUUID } from 'node:crypto';
 import type { NatsContext } from '@nestjs/microservices';
+import type { MsgHdrs } from 'nats';
 import { Observable, throwError } from 'rxjs';
 import type { Logger } from './logger';
 import { metrics } from './metrics';
 import { isOutage, unavailable } from './outage';
 import { acceptRequestId, runWithRequestContext } from './request-context';
 import { ServiceError } from './service-error';
+import { startNatsHandlerSpan } from './tracing';
 
 /**
  * Every failure a handler throws leaves the service as `{ code, message, details }`.
@@ -57,12 +59,14 @@ export class RpcRequestInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const nats = context.switchToRpc().getContext<NatsContext>();
-    const headers = nats.getHeaders() as { get(key: string): string } | undefined;
+    const headers = nats.getHeaders() as MsgHdrs | undefined;
     const requestId = acceptRequestId(headers?.get(Headers.requestId), randomUUID);
     const subject = nats.getSubject();
     const started = performance.now();
+    // The handler's span (tracing.ts), a child of the requester's: none when tracing is off.
+    const span = startNatsHandlerSpan(subject, headers);
     return new Observable((subscriber) =>
-      runWithRequestContext({ requestId }, () =>
+      runWithRequestContext({ requestId, trace: span?.context }, () =>
         next.handle().subscribe({
           next: (value) => subscriber.next(value),
           error: (err: unknown) => {
@@ -74,11 +78,13 @@ export class RpcRequestInterceptor implements NestInterceptor {
                   : 'INTERNAL_ERROR';
             this.logger.info({ subject, code, durationMs: elapsed(started) }, 'request failed');
             metrics.observeNatsHandled(subject, (performance.now() - started) / 1000, code);
+            span?.end(code);
             subscriber.error(err);
           },
           complete: () => {
             this.logger.info({ subject, durationMs: elapsed(started) }, 'request handled');
             metrics.observeNatsHandled(subject, (performance.now() - started) / 1000);
+            span?.end();
             subscriber.complete();
           },
         }),

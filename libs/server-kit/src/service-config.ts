@@ -1,5 +1,6 @@
 import { int, oneOf, str, url } from '@kartlink/config';
 import { LOG_LEVELS } from './logger';
+import { TRACE_SAMPLERS } from './tracing';
 
 /** Variables every app reads, the gateway included. */
 export const commonEnvSchema = {
@@ -56,6 +57,35 @@ export const commonEnvSchema = {
   METRICS_HOST: str({
     description: 'interface the metrics and health port listens on',
     default: '0.0.0.0',
+  }),
+  // The standard OpenTelemetry variables (tracing.ts); the SDK reads the others it knows
+  // (OTEL_EXPORTER_OTLP_HEADERS, OTEL_RESOURCE_ATTRIBUTES, OTEL_BSP_*...) itself.
+  OTEL_EXPORTER_OTLP_ENDPOINT: url({
+    description:
+      'OpenTelemetry collector (OTLP over HTTP, e.g. http://otel-collector:4318) to send traces to; empty: no tracing at all',
+    protocols: ['http', 'https'],
+    default: '',
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url({
+    description:
+      'full URL of the OTLP/HTTP traces endpoint (e.g. http://tempo:4318/v1/traces), in place of OTEL_EXPORTER_OTLP_ENDPOINT',
+    protocols: ['http', 'https'],
+    default: '',
+  }),
+  OTEL_SERVICE_NAME: str({
+    description: "the app's name in traces; empty: its own (gateway, shop-service...)",
+    default: '',
+  }),
+  OTEL_TRACES_SAMPLER: oneOf(TRACE_SAMPLERS, {
+    description:
+      'which traces are kept: parentbased_traceidratio with OTEL_TRACES_SAMPLER_ARG keeps that share of new traces and follows the caller’s choice',
+    default: 'parentbased_always_on',
+  }),
+  OTEL_TRACES_SAMPLER_ARG: str({
+    description: 'the share of traces kept by a traceidratio sampler, from 0 to 1',
+    default: '1',
+    pattern: /^(0(\.\d+)?|1(\.0+)?|\.\d+)$/,
+    patternError: 'must be a number from 0 to 1',
   }),
 };
 

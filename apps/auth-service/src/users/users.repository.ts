@@ -3,9 +3,28 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
+/** An image id inside an address, wherever it sits in it. */
+const IMAGE_ID = '([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})';
+
 @Injectable()
 export class UsersRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+
+  /**
+   * Which of `ids` (lower case) a profile photo address names, on any host. One pass over the
+   * users for the whole batch: media-service's image sweep asks rarely and in batches.
+   */
+  async referencedImages(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = (await this.users.query(
+      `SELECT DISTINCT lower(m[1]) AS id
+         FROM auth.users u
+        CROSS JOIN LATERAL regexp_matches(u.photo_url, $2, 'g') AS m
+        WHERE u.photo_url IS NOT NULL AND lower(m[1]) = ANY($1::text[])`,
+      [ids, IMAGE_ID],
+    )) as Array<{ id: string }>;
+    return rows.map((row) => row.id);
+  }
 
   findById(id: string) {
     return this.users.findOneBy({ id });

@@ -6,6 +6,7 @@ import {
   type PubAck,
   type Subscription,
 } from 'nats';
+import { startProducerSpan } from '@kartlink/server-kit';
 
 /** How often the publications waiting too long are looked for. */
 const SWEEP_MS = 100;
@@ -21,6 +22,8 @@ interface Queued {
   data: Uint8Array;
   msgId: string;
   token: string;
+  /** The producer span's trace context (traceparent...), when tracing is on. */
+  trace?: Record<string, string>;
 }
 
 /** What JetStream answers a publication with. */
@@ -74,9 +77,22 @@ export class JetStreamPublisher {
         return;
       }
       const token = (this.sequence++).toString(36);
-      this.waiting.set(token, { resolve, reject, deadline: Date.now() + this.timeoutMs });
+      // Ended by the stream's answer; the consumers' spans link to it.
+      const span = startProducerSpan(subject);
+      const waiting = { resolve, reject, deadline: Date.now() + this.timeoutMs };
+      if (span) {
+        waiting.resolve = (ack) => {
+          span.end();
+          resolve(ack);
+        };
+        waiting.reject = (err) => {
+          span.end('SERVICE_UNAVAILABLE');
+          reject(err);
+        };
+      }
+      this.waiting.set(token, waiting);
       if (this.queue.length === 0) setImmediate(() => this.send());
-      this.queue.push({ subject, data, msgId, token });
+      this.queue.push({ subject, data, msgId, token, trace: span?.headers });
       this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
     });
   }
@@ -89,9 +105,10 @@ export class JetStreamPublisher {
   private send() {
     const queued = this.queue;
     this.queue = [];
-    for (const { subject, data, msgId, token } of queued) {
+    for (const { subject, data, msgId, token, trace } of queued) {
       const header = headers();
       header.set('Nats-Msg-Id', msgId);
+      if (trace) for (const [key, value] of Object.entries(trace)) header.set(key, value);
       try {
         this.connection.publish(subject, data, { reply: this.inbox + token, headers: header });
       } catch (err) {

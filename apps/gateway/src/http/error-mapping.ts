@@ -97,6 +97,8 @@ export interface MappedError {
   body: ApiFailure;
   /** True when this is a bug or an outage that operators must see in the logs. */
   unexpected: boolean;
+  /** A service's own limit said when to try again (Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -116,7 +118,15 @@ export function mapError(error: unknown, request: { method: string; url: string 
   if (errors && errors.length > 0) body.errors = errors;
   if (serviceError.details?.requiresSetup === true) body.requiresSetup = true;
   copyReorderFacts(serviceError.details, body);
-  return { status, body, unexpected: known === undefined || status >= 500 };
+  const retryAfter = serviceError.details?.retryAfterSeconds;
+  return {
+    status,
+    body,
+    unexpected: known === undefined || status >= 500,
+    ...(status === 429 && Number.isInteger(retryAfter) && (retryAfter as number) > 0
+      ? { retryAfterSeconds: retryAfter as number }
+      : {}),
+  };
 }
 
 /** A refused banner reorder says which ids are wrong, or how many were expected (SPEC section 8). */

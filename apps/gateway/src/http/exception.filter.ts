@@ -27,13 +27,14 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): boolean {
-  const { status, body, unexpected } = mapError(exception, request);
+  const { status, body, unexpected, retryAfterSeconds } = mapError(exception, request);
   if (unexpected) {
     request.log.error({ err: exception, errorCode: body.errorCode }, 'request failed');
   } else {
     request.log.info({ status, errorCode: body.errorCode }, 'request refused');
   }
   if (reply.sent) return false;
+  if (retryAfterSeconds) void reply.header('retry-after', retryAfterSeconds);
   void reply
     .status(status)
     .header(Headers.requestId, request.id)

@@ -4,6 +4,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  Inject,
   Param,
   Patch,
   Post,
@@ -19,19 +20,23 @@ import {
   type ShopWrite,
   ProductMessages,
   type ProductQuota,
+  type StorePage,
   Subjects,
 } from '@kartlink/contracts';
 import {
   CreateProductRequest,
   ProductListRequest,
   ShowOnShopRequest,
+  StorePageLookupRequest,
   UpdateProductRequest,
 } from '@kartlink/contracts/dto';
 import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
 import { RawBody } from '../http/request.interceptor';
 import { PublicReadCache } from '../public/public-read-cache';
+import type { GatewayConfig } from '../config';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ServiceClient } from '../services/service-client';
+import { GATEWAY_CONFIG } from '../tokens';
 
 const LINK_CREATION = {
   name: 'create-links',
@@ -49,6 +54,7 @@ export class ProductsController {
   constructor(
     private readonly services: ServiceClient,
     private readonly cache: PublicReadCache,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Post()
@@ -60,6 +66,30 @@ export class ProductsController {
   create(@CurrentCaller() caller: Caller, @Body() body: CreateProductRequest): Promise<Product> {
     return this.cache.afterWrite(() =>
       this.services.request<ShopWrite<Product>>(Subjects.shop.createProduct, { caller, body }),
+    );
+  }
+
+  @Post('store-page')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Read a store's product page to fill the link form: title, description, price, brand, image",
+    description:
+      'The page is read server-side (http(s) only, no private addresses, 5 redirects, 2 MB, 5 s), ' +
+      'kept a day per address; its main image is copied into Kartlink as the caller’s product ' +
+      'image. 422 when the page cannot be read or says nothing about a product; 429 with ' +
+      'Retry-After past 20 reads a minute per owner.',
+  })
+  @ApiOkResponse({ description: '{ success: true, data: StorePage }' })
+  readStorePage(
+    @CurrentCaller() caller: Caller,
+    @Body() body: StorePageLookupRequest,
+  ): Promise<StorePage> {
+    return this.services.request<StorePage>(
+      Subjects.media.readStorePage,
+      { caller: { userId: caller.userId }, url: body.url },
+      // Page and image, each within STORE_PAGE_TIMEOUT_MS, then the image's processing.
+      { timeoutMs: this.config.UPLOAD_TIMEOUT_MS },
     );
   }
 

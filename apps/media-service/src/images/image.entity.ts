@@ -64,6 +64,13 @@ export class ImageEntity {
   @Column({ type: 'jsonb', nullable: true })
   metadata!: Record<string, unknown> | null;
 
+  /**
+   * When the image sweep first found no shop, product or profile naming this image (cleared
+   * when a later sweep finds one): it is deleted once this is older than the grace period.
+   */
+  @Column({ name: 'unreferenced_since', type: 'timestamptz', nullable: true })
+  unreferencedSince!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

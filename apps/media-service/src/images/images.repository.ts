@@ -16,7 +16,10 @@ export class ImagesRepository {
   }
 
   /** Inserts the row unless a retry of the same job already did. */
-  async insert(values: Omit<ImageEntity, 'createdAt'>, manager: EntityManager) {
+  async insert(
+    values: Omit<ImageEntity, 'createdAt' | 'unreferencedSince'>,
+    manager: EntityManager,
+  ) {
     await manager
       .createQueryBuilder()
       .insert()

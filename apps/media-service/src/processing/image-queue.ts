@@ -5,7 +5,14 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import { CONFIG, LOGGER, type Logger, metrics } from '@kartlink/server-kit';
+import {
+  CONFIG,
+  currentTraceCarrier,
+  LOGGER,
+  type Logger,
+  metrics,
+  traceJob,
+} from '@kartlink/server-kit';
 import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { MediaConfig } from '../config';
 import { configureSharp } from './image-pipeline';
@@ -87,7 +94,9 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
       this.events.waitUntilReady(),
     ]);
     const worker = (queue: string) => {
-      const started = new Worker(queue, (job: ImageJob) => this.run(job), {
+      // Each job in a span of its own, a child of the request's that queued it (tracing on).
+      const run = (job: ImageJob) => traceJob(queue, job.data.trace, () => this.run(job));
+      const started = new Worker(queue, run, {
         connection,
         prefix,
         concurrency: this.config.MEDIA_WORKER_CONCURRENCY,
@@ -148,8 +157,9 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
   ): Promise<void> {
     this.uploads.set(data.imageId, { bytes: upload, arrived });
     const deadline = Date.now() + timeoutMs;
+    const queued: PrimaryJob = { ...data, trace: currentTraceCarrier() };
     try {
-      let job = await this.queue.add('primary', data, { jobId: data.imageId });
+      let job = await this.queue.add('primary', queued, { jobId: data.imageId });
       // Waited for in steps: a Redis that restarted empty has forgotten the job (its end would
       // never come), so between steps it is looked for, and queued again when gone. Running it
       // twice is safe: a run that finds the image stored stops (ImageJobs.primary).
@@ -170,7 +180,7 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
           const state = await this.queue.getJobState(data.imageId).catch(() => undefined);
           if (state === 'unknown') {
             this.logger.warn({ imageId: data.imageId }, 'primary job lost by Redis: queued again');
-            job = await this.queue.add('primary', data, { jobId: data.imageId }).catch(() => job);
+            job = await this.queue.add('primary', queued, { jobId: data.imageId }).catch(() => job);
           }
         }
       }
@@ -195,7 +205,7 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     };
     const jobId = `missing-${imageId}`;
     if ((await pending(`v-${imageId}`)) || (await pending(jobId))) return;
-    await this.variantsQueue.add('variants', { imageId }, { jobId });
+    await this.variantsQueue.add('variants', { imageId, trace: currentTraceCarrier() }, { jobId });
   }
 
   private async run(job: ImageJob) {
@@ -219,7 +229,7 @@ export class ImageQueue implements OnModuleInit, BeforeApplicationShutdown, OnAp
     // Thumbnail, medium, WebP copies and share card follow in the background, one job per image.
     await this.variantsQueue.add(
       'variants',
-      { imageId: data.imageId },
+      { imageId: data.imageId, trace: currentTraceCarrier() },
       { jobId: `v-${data.imageId}` },
     );
   }

@@ -17,6 +17,8 @@ export interface PrimaryJob {
   metadata?: Record<string, unknown>;
   /** Set for a banner: its row is committed in the same transaction as the image's. */
   banner?: { alt: string; link: string; order: number };
+  /** The trace context of the request that queued it (traceparent...), when tracing is on. */
+  trace?: Record<string, string>;
 }
 
 /**
@@ -25,6 +27,7 @@ export interface PrimaryJob {
  */
 export interface VariantsJob {
   imageId: string;
+  trace?: Record<string, string>;
 }
 
 /** How a refused job says why: the upload code and the message for people. */

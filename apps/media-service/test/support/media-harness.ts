@@ -1,16 +1,24 @@
-import { Controller, type INestMicroservice, Module } from '@nestjs/common';
+import { Controller, type INestMicroservice, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   BlobKeys,
   type Caller,
+  type ImageReferencesAnswer,
+  type ImageReferencesRequest,
   type IncomingUpload,
   mediaBucketName,
   queueGroupOf,
+  type ServiceName,
   type ShopStatus,
   Subjects,
 } from '@kartlink/contracts';
-import { natsConnectionOptions, NatsBlobStore, PrefixedNatsServer } from '@kartlink/server-kit';
+import {
+  type Logger,
+  natsConnectionOptions,
+  NatsBlobStore,
+  PrefixedNatsServer,
+} from '@kartlink/server-kit';
 import { pgQuery, readTestEnv, startServiceForTest } from '@kartlink/testing';
 import { connect, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
@@ -19,18 +27,21 @@ import { configSchema } from '../../src/config';
 import { dataSourceOptions } from '../../src/database';
 
 /** media-service itself, in this process, on the run's database and NATS. */
-export function startMediaService() {
+export function startMediaService(options: { env?: NodeJS.ProcessEnv; logger?: Logger } = {}) {
   return startServiceForTest({
     service: 'media',
     schema: configSchema,
     module: appModule,
     dataSource: dataSourceOptions,
+    ...options,
   });
 }
 export type RunningMedia = Awaited<ReturnType<typeof startMediaService>>;
 
 /** Owners the stand-in shop-service says have a shop. */
 export const ownersWithShop = new Set<string>();
+/** Images the stand-in shop-service says a shop or product names (the image sweep asks). */
+export const imagesNamedByShops = new Set<string>();
 
 @Controller()
 class StandInShops {
@@ -46,15 +57,53 @@ class StandInShops {
     };
   }
 }
+@Controller()
+class StandInImageRefs {
+  @MessagePattern(Subjects.shop.referencedImages)
+  referenced(@Payload() { ids }: ImageReferencesRequest): ImageReferencesAnswer {
+    return { referenced: ids.filter((id) => imagesNamedByShops.has(id)) };
+  }
+}
+
 @Module({ controllers: [StandInShops] })
 class StandInShopsModule {}
 
 /** shop-service's status answer, standing in for it on the run's NATS. */
-export async function startStandInShops(): Promise<INestMicroservice> {
+export function startStandInShops(): Promise<INestMicroservice> {
+  return standIn(StandInShopsModule, 'shop');
+}
+
+@Module({ controllers: [StandInImageRefs] })
+class StandInImageRefsModule {}
+
+/**
+ * shop-service's image references answer (imagesNamedByShops), for the image sweep's tests
+ * only: no other test file's stand-in answers it from a set of its own.
+ */
+export function startStandInImageRefs(): Promise<INestMicroservice> {
+  return standIn(StandInImageRefsModule, 'shop');
+}
+
+@Controller()
+class StandInProfiles {
+  @MessagePattern(Subjects.auth.referencedImages)
+  referenced(): ImageReferencesAnswer {
+    return { referenced: [] };
+  }
+}
+@Module({ controllers: [StandInProfiles] })
+class StandInProfilesModule {}
+
+/** auth-service's image references answer (no profile photo names any image). */
+export function startStandInProfiles(): Promise<INestMicroservice> {
+  return standIn(StandInProfilesModule, 'auth');
+}
+
+async function standIn(module: Type, service: ServiceName): Promise<INestMicroservice> {
   const { NATS_URL, NATS_SUBJECT_PREFIX } = readTestEnv();
-  const app = await NestFactory.createMicroservice(StandInShopsModule, {
+  const app = await NestFactory.createMicroservice(module, {
     strategy: new PrefixedNatsServer(
-      { ...natsConnectionOptions(NATS_URL, 'stand-in-shops'), queue: queueGroupOf('shop') },
+      { ...natsConnectionOptions(NATS_URL, `stand-in-${service}`), queue: queueGroupOf(service) },
       NATS_SUBJECT_PREFIX,
     ),
     logger: false,

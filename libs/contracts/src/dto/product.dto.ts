@@ -19,6 +19,7 @@ import {
   shortCodeProblem,
   storeUrlsProblem,
 } from '../product-rules';
+import { StorePageMessages } from '../store-pages';
 
 const titleProblem = (v: unknown) =>
   typeof v !== 'string' || !v.trim()
@@ -68,4 +69,11 @@ export class ProductListRequest implements ProductListQuery {
   @Optional() @Type(() => Number) @IsInt() @Min(1) page?: number;
   @Optional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
   @Optional() @IsString() @MaxLength(100) search?: string;
+}
+
+/** POST /api/urls/store-page: the address of a store's product page to fill the link form from. */
+export class StorePageLookupRequest {
+  @IsString({ message: StorePageMessages.invalidUrl })
+  @MaxLength(2048, { message: StorePageMessages.invalidUrl })
+  url!: string;
 }

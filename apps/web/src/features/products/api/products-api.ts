@@ -6,6 +6,7 @@ import {
   type ProductListQuery,
   type ProductPage,
   type ProductUpdateBody,
+  type StorePage,
 } from '@kartlink/contracts';
 import { api } from '../../../lib/api';
 import type { DayRange } from '../../../lib/analytics-range';
@@ -34,6 +35,11 @@ const productsApi = api.injectEndpoints({
       // A refusal for the plan's limit means the counts shown were out of date: read them again.
       invalidatesTags: (_product, error) =>
         !error || errorCodeOf(error) === ErrorCode.PRODUCT_LIMIT_EXCEEDED ? ['Products'] : [],
+    }),
+    /** POST /urls/store-page: what a store's product page says, its picture copied. */
+    readStorePage: build.mutation<StorePage, string>({
+      query: (url) => ({ url: '/urls/store-page', method: 'POST', body: { url } }),
+      transformResponse: dataOf<StorePage>,
     }),
     updateProduct: build.mutation<Product, { id: string; body: ProductUpdateBody }>({
       query: ({ id, body }) => ({ url: `/urls/${encodeURIComponent(id)}`, method: 'PATCH', body }),
@@ -96,6 +102,7 @@ export const {
   useProductsQuery,
   useProductQuery,
   useCreateProductMutation,
+  useReadStorePageMutation,
   useUpdateProductMutation,
   useSetShowOnShopMutation,
   useDeleteProductMutation,

@@ -28,6 +28,13 @@ import {
   type ProductField,
   type ProductFormValues,
 } from '../utils/product-form';
+import { useReadStorePageMutation } from '../api/products-api';
+import {
+  applyStorePage,
+  fillableStore,
+  type FillMode,
+  storePageSummary,
+} from '../utils/store-page-fill';
 import { ProductCardPreview } from './ProductCardPreview';
 import { StoreFinalUrls } from './StoreFinalUrls';
 import { StoreUrlFields } from './StoreUrlFields';
@@ -73,6 +80,28 @@ export function ProductForm({
   const [uploading, setUploading] = useState(false);
   const { productImage } = usePhotoUploaders();
   const form = useFormErrors(PRODUCT_FIELDS);
+  const [readStorePage, storePageRead] = useReadStorePageMutation();
+  const [fillNote, setFillNote] = useState<{ text: string; failed: boolean } | null>(null);
+
+  /** Fills the details from a store's page (server-side read, its picture copied). */
+  const fillFrom = async (url: string, mode: FillMode) => {
+    setFillNote(null);
+    try {
+      const page = await readStorePage(url).unwrap();
+      setValues((current) => applyStorePage(current, page, mode));
+      setFillNote({ text: storePageSummary(page), failed: false });
+    } catch (error) {
+      const status = httpStatusOf(error);
+      setFillNote({ text: userFacingMessage(status, serverMessageOf(error)), failed: true });
+    }
+  };
+
+  // A new link's first store address pasted: its details filled where the owner left them empty.
+  const pasted = (text: string) => {
+    const store = fillableStore([text]);
+    if (mode === 'create' && store && !values.title.trim() && !storePageRead.isLoading)
+      void fillFrom(store.url, 'empty');
+  };
 
   const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -123,6 +152,7 @@ export function ProductForm({
 
   const stores = values.storeUrls.map(detectStore).filter((store) => store !== null);
   const pinnable = pinnableStores(values.storeUrls);
+  const fillStore = fillableStore(values.storeUrls);
   const price = parseRupees(values.price);
   const code = values.shortCode.trim();
   const linkPrefix = `${publicHost()}/${shopUrl ?? 'yourshop'}/`;
@@ -140,6 +170,7 @@ export function ProductForm({
             rowWarnings={rowWarnings}
             listError={form.errors.originalURLs}
             firstRef={form.inputRef('originalURLs')}
+            onPasteUrl={pasted}
           />
         </section>
 
@@ -194,6 +225,29 @@ export function ProductForm({
           <h2 id="product-details-title" className="form-section__title">
             Product details
           </h2>
+          <div className="store-fill">
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={!fillStore || storePageRead.isLoading}
+              onClick={() => fillStore && void fillFrom(fillStore.url, 'all')}
+            >
+              {storePageRead.isLoading
+                ? 'Reading the store page…'
+                : fillStore
+                  ? `Fill from the ${fillStore.vendor} page`
+                  : 'Fill from a store page'}
+            </button>
+            <p
+              className={`field__hint store-fill__note${fillNote?.failed ? ' store-fill__note--failed' : ''}`}
+              role="status"
+            >
+              {fillNote?.text ??
+                (fillStore
+                  ? 'Title, description, price, brand and picture, read from the store. You can change anything.'
+                  : 'Add a store link above to fill these from its page.')}
+            </p>
+          </div>
           <TextField
             label="Title"
             name="title"

@@ -13,6 +13,8 @@ interface StoreUrlFieldsProps {
   /** A problem of the list as a whole (too few stores...). */
   listError?: string;
   firstRef?: Ref<HTMLInputElement>;
+  /** An address pasted into a row (the form may fill the product's details from its page). */
+  onPasteUrl?: (url: string) => void;
 }
 
 /**
@@ -26,6 +28,7 @@ export function StoreUrlFields({
   rowWarnings = [],
   listError,
   firstRef,
+  onPasteUrl,
 }: StoreUrlFieldsProps) {
   const listErrorId = useId();
   const setRow = (index: number, value: string) =>
@@ -60,6 +63,10 @@ export function StoreUrlFields({
                 }
                 value={row}
                 onValueChange={(value) => setRow(index, value)}
+                onPaste={(event) => {
+                  const pasted = event.clipboardData.getData('text').trim();
+                  if (pasted) onPasteUrl?.(pasted);
+                }}
                 error={rowErrors[index]}
                 inputRef={index === 0 ? firstRef : undefined}
                 hint={

@@ -1,0 +1,14 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type StorePageRequest, Subjects } from '@kartlink/contracts';
+import { StorePagesService } from './store-pages.service';
+
+@Controller()
+export class StorePagesController {
+  constructor(private readonly storePages: StorePagesService) {}
+
+  @MessagePattern(Subjects.media.readStorePage)
+  read(@Payload() request: StorePageRequest) {
+    return this.storePages.read(request);
+  }
+}
