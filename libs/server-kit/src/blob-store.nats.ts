@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { BlobInfo, BlobStore, BlobWrite } from './blob-store';
+import { ensureStreamReplicas, type StreamReplicas } from './jetstream-replicas';
 
 /** The object store's chunk size (nats.js and the Go client write 128 KiB chunks). */
 const MAX_CHUNK_BYTES = 128 * 1024;
@@ -62,18 +63,24 @@ export class NatsBlobStore implements BlobStore {
     this.streamName = `OBJ_${bucket}`;
   }
 
-  /** Opens the bucket, creating it on first use (any replica may come first). */
+  /**
+   * Opens the bucket, creating it on first use (any replica may come first) with `replicas`
+   * copies (JETSTREAM_REPLICAS); a bucket made with fewer is raised to them.
+   */
   static async open(
     connection: NatsConnection,
     bucket: string,
-    options: { replicas?: number } = {},
+    options: StreamReplicas = {},
   ): Promise<NatsBlobStore> {
     const js = connection.jetstream();
     const store = await js.views.os(bucket, {
       storage: StorageType.File,
       replicas: options.replicas ?? 1,
     });
-    return new NatsBlobStore(bucket, store, connection, js, await connection.jetstreamManager());
+    const manager = await connection.jetstreamManager();
+    const existing = await manager.streams.info(`OBJ_${bucket}`);
+    await ensureStreamReplicas(manager, existing, options);
+    return new NatsBlobStore(bucket, store, connection, js, manager);
   }
 
   /**

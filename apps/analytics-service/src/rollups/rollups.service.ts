@@ -42,6 +42,7 @@ export class RollupsService implements OnApplicationBootstrap {
     await ensureAnalyticsStream(
       await connection.jetstreamManager(),
       this.config.NATS_SUBJECT_PREFIX,
+      { replicas: this.config.JETSTREAM_REPLICAS, logger: this.logger },
     );
     this.jetstream = connection.jetstream();
   }

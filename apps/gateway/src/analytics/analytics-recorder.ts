@@ -178,6 +178,7 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
     await ensureAnalyticsStream(
       await connection.jetstreamManager(),
       this.config.NATS_SUBJECT_PREFIX,
+      { replicas: this.config.JETSTREAM_REPLICAS, logger: this.logger },
     );
     if (!this.publisher || this.publisher.closed)
       this.publisher = new JetStreamPublisher(connection, PUBLISH_TIMEOUT_MS);

@@ -39,6 +39,7 @@ export class BannerEvents implements OnModuleInit {
     await ensureMediaStream(
       await this.connection.jetstreamManager(),
       this.config.NATS_SUBJECT_PREFIX,
+      { replicas: this.config.JETSTREAM_REPLICAS, logger: this.logger },
     );
   }
 
