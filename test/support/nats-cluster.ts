@@ -80,7 +80,10 @@ export class NatsCluster {
     if (child) await killServer(child);
   }
 
-  /** Waits until every running node knows the same JetStream meta leader; answers its name. */
+  /**
+   * Waits until every running node knows the same JetStream meta leader, itself running (after a
+   * kill, the others name the dead leader until they elect another); answers its name.
+   */
   async waitForMetaLeader(timeoutMs = 60_000): Promise<string> {
     let leader = '';
     await waitFor(
@@ -88,7 +91,10 @@ export class NatsCluster {
         const running = this.nodes.filter((node) => node.process);
         const seen = await Promise.all(running.map(async (n) => (await this.jsz(n))?.meta_cluster));
         leader = seen[0]?.leader ?? '';
-        return leader !== '' && seen.every((meta) => meta?.leader === leader);
+        return (
+          running.some((node) => node.name === leader) &&
+          seen.every((meta) => meta?.leader === leader)
+        );
       },
       { timeoutMs, intervalMs: 250, description: 'a JetStream meta leader in the NATS cluster' },
     );
