@@ -27,7 +27,7 @@ import { OwnStack } from '../support/own-stack';
  * - The two remaining nodes keep taking clicks and uploads while the third is down, and the
  *   restarted node catches up as a replica of every stream.
  */
-jest.setTimeout(240_000);
+jest.setTimeout(420_000);
 
 /** Load before the kill, with the node down, and after it is back. */
 const BEFORE_MS = 6_000;
@@ -48,6 +48,9 @@ let db: Client;
 let nats: NatsConnection;
 let jsm: JetStreamManager;
 let streams: string[];
+
+/** A line in the test log (test-results/nats-cluster-fault.log), beside the apps' own. */
+const phase = (what: string) => stack.log.write(`[test] ${new Date().toISOString()} ${what}\n`);
 
 const count = async (sql: string, params: unknown[] = []) =>
   Number((await db.query<{ n: string }>(sql, params)).rows[0]!.n);
@@ -178,6 +181,7 @@ it('loses no acknowledged click or upload when a node of the JetStream cluster d
   const victim: NatsNode = cluster.byName(victimName);
   const leaders: Record<string, string | undefined> = {};
   for (const stream of streams) leaders[stream] = await leadOn(stream, victimName);
+  phase(`load starts; ${victimName} leads ${JSON.stringify(leaders)}`);
 
   const clients = new FaultLoad(Date.now() + BEFORE_MS + DOWN_MS + AFTER_MS);
   const clicks = clients.tally();
@@ -186,7 +190,7 @@ it('loses no acknowledged click or upload when a node of the JetStream cluster d
   let down = false;
   const whileDown = { clicks: 0, uploads: 0 };
   /** When each 503 was answered, and the slowest answer of each kind. */
-  const unavailableAt: number[] = [];
+  const unavailable: { sentAt: number; answeredAt: number }[] = [];
   const slowest = { clicks: 0, uploads: 0 };
   let sentClicks = 0;
 
@@ -194,7 +198,7 @@ it('loses no acknowledged click or upload when a node of the JetStream cluster d
     const started = Date.now();
     const answer = await send();
     slowest[kind] = Math.max(slowest[kind], Date.now() - started);
-    if (answer.status === 503) unavailableAt.push(Date.now());
+    if (answer.status === 503) unavailable.push({ sentAt: started, answeredAt: Date.now() });
     return answer;
   };
   const load = Promise.all([
@@ -237,14 +241,18 @@ it('loses no acknowledged click or upload when a node of the JetStream cluster d
   const killedAt = Date.now();
   await cluster.kill(victim);
   down = true;
+  phase(`${victimName} killed`);
   const newMetaLeader = await cluster.waitForMetaLeader(ELECTION_MS);
   const electedMs = Date.now() - killedAt;
+  phase(`${newMetaLeader} meta leader`);
   await sleep(Math.max(0, killedAt + DOWN_MS - Date.now()));
   await cluster.startNode(victim);
+  phase(`${victimName} restarted`);
   down = false;
   clients.restarted = true;
   const restartedAt = Date.now();
   await load;
+  phase('load ended');
   // The restarted node is a current replica of every stream again.
   await waitForReplicas('after the restart');
   const caughtUpMs = Date.now() - restartedAt;
@@ -276,7 +284,7 @@ it('loses no acknowledged click or upload when a node of the JetStream cluster d
     const bytes = (await shown.arrayBuffer()).byteLength;
     if (shown.status !== 200 || bytes === 0) unreadable.push(`${image.photoURL}: ${shown.status}`);
   }
-  const lastUnavailable = Math.max(0, ...unavailableAt);
+  const answeredAt = unavailable.map((request) => request.answeredAt - killedAt);
   console.log(
     `nats-cluster-fault: killed ${victimName}, JetStream's meta leader and the leader of ` +
       `${Object.entries(leaders)
@@ -287,9 +295,9 @@ it('loses no acknowledged click or upload when a node of the JetStream cluster d
       `current replica of every stream again within ${caughtUpMs} ms of its restart; ` +
       `${summary('clicks', clicks)}; ${summary('uploads', uploads)}; with the node down ` +
       `${whileDown.clicks} clicks and ${whileDown.uploads} uploads ok; ` +
-      `${unavailableAt.length} answered 503 in the failover window` +
-      (unavailableAt.length
-        ? ` (${Math.min(...unavailableAt) - killedAt} to ${lastUnavailable - killedAt} ms after the kill)`
+      `${unavailable.length} answered 503 in the failover window` +
+      (unavailable.length
+        ? ` (${Math.min(...answeredAt)} to ${Math.max(...answeredAt)} ms after the kill)`
         : '') +
       `; slowest click ${slowest.clicks} ms, slowest upload ${slowest.uploads} ms; ` +
       `${after.events} clicks stored, ${after.events - after.visitors} twice; ` +
@@ -308,10 +316,13 @@ it('loses no acknowledged click or upload when a node of the JetStream cluster d
   expect(whileDown.uploads).toBeGreaterThan(0);
   expect(clicks.okAfterRestart).toBeGreaterThan(0);
   expect(uploads.okAfterRestart).toBeGreaterThan(0);
-  // A 503 only while the cluster failed over: from the kill until the new leaders were elected
-  // (the meta leader, then the streams'), never before the kill nor once the node was back.
-  for (const at of unavailableAt) expect(at).toBeGreaterThanOrEqual(killedAt);
-  expect(lastUnavailable).toBeLessThan(restartedAt);
+  // A 503 only in the failover: answered after the kill, to a request sent before the node was
+  // back (new leaders are elected within seconds; an upload's job may meet the election later,
+  // as it retries); none before the kill, none for a request sent once the node was back.
+  for (const { sentAt, answeredAt } of unavailable) {
+    expect(answeredAt).toBeGreaterThanOrEqual(killedAt);
+    expect(sentAt).toBeLessThan(restartedAt);
+  }
   // Exactly once: every acknowledged click stored, none twice.
   expect(after.visitors).toBe(after.events);
   expect(after.events).toBeGreaterThanOrEqual(clicks.ok);

@@ -1,10 +1,12 @@
 import {
   consumerOpts,
+  ErrorCode,
   headers,
   type JetStreamClient,
   type JetStreamManager,
   JsHeaders,
   type NatsConnection,
+  NatsError,
   nuid,
   type ObjectStore,
   type PubAck,
@@ -19,6 +21,8 @@ import { ensureStreamReplicas, type StreamReplicas } from './jetstream-replicas'
 /** The object store's chunk size (nats.js and the Go client write 128 KiB chunks). */
 const MAX_CHUNK_BYTES = 128 * 1024;
 const DIGEST_TYPE = 'SHA-256=';
+/** A read whose next chunk does not come within this long fails (as a JetStream timeout). */
+const CHUNK_STALL_MS = 10_000;
 
 /**
  * An object's entry on the bucket's meta subject, as the NATS object store writes it (ADR-20):
@@ -186,16 +190,35 @@ export class NatsBlobStore implements BlobStore {
     });
     const hash = createHash('sha256');
     let received = 0;
+    let stalled: NodeJS.Timeout | undefined;
+    // Ends the subscription (and so the loop) when no chunk came for a while.
+    const watch = () => {
+      clearTimeout(stalled);
+      stalled = setTimeout(() => subscription.unsubscribe(), CHUNK_STALL_MS);
+    };
     void (async () => {
+      watch();
       for await (const message of subscription) {
+        watch();
         if (message.data.length > 0) {
           hash.update(message.data);
           received += message.data.length;
           stream.push(message.data);
         }
-        if (message.info.pending === 0) break;
+        // The entry's size says when the object is whole, not the consumer's pending count: a
+        // consumer placed on a replica still catching up (its node just restarted) sees the
+        // stream as far as that replica has it, and counts 0 pending before the last chunk.
+        if (received >= entry.size) break;
       }
+      clearTimeout(stalled);
       subscription.unsubscribe();
+      if (received < entry.size)
+        throw NatsError.errorForCode(
+          ErrorCode.Timeout,
+          new Error(
+            `Blob ${key}: ${received} of ${entry.size} bytes came, then none for ${CHUNK_STALL_MS} ms`,
+          ),
+        );
       if (received !== entry.size || !hash.digest().equals(expected))
         throw new Error(`Blob ${key} is corrupt: its bytes do not match its digest`);
       stream.push(null);
