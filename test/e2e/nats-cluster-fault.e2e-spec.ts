@@ -30,7 +30,7 @@ import { OwnStack } from '../support/own-stack';
 jest.setTimeout(420_000);
 
 /** Load before the kill, with the node down, and after it is back. */
-const BEFORE_MS = 6_000;
+const BEFORE_MS = 4_000;
 const DOWN_MS = 20_000;
 const AFTER_MS = 8_000;
 const CLICKERS = 4;
@@ -183,7 +183,8 @@ it('loses no acknowledged click or upload when a node of the JetStream cluster d
   for (const stream of streams) leaders[stream] = await leadOn(stream, victimName);
   phase(`load starts; ${victimName} leads ${JSON.stringify(leaders)}`);
 
-  const clients = new FaultLoad(Date.now() + BEFORE_MS + DOWN_MS + AFTER_MS);
+  // Until AFTER_MS past the restart (set then); the kill waits for an upload done.
+  const clients = new FaultLoad(Date.now() + 600_000);
   const clicks = clients.tally();
   const uploads = clients.tally();
   const uploaded: UploadedImage[] = [];
@@ -236,7 +237,14 @@ it('loses no acknowledged click or upload when a node of the JetStream cluster d
     ),
   ]);
 
+  // Killed once uploads completed on the whole cluster, while the next one is in flight.
   await sleep(BEFORE_MS);
+  await waitFor(async () => uploads.ok > 0 || uploads.failures.length > 0, {
+    timeoutMs: 60_000,
+    intervalMs: 100,
+    description: 'an upload done before the kill',
+  });
+  await sleep(UPLOAD_EVERY_MS + 500);
   const before = { clicks: clicks.ok, uploads: uploads.ok };
   const killedAt = Date.now();
   await cluster.kill(victim);
@@ -250,6 +258,7 @@ it('loses no acknowledged click or upload when a node of the JetStream cluster d
   phase(`${victimName} restarted`);
   down = false;
   clients.restarted = true;
+  clients.deadline = Date.now() + AFTER_MS;
   const restartedAt = Date.now();
   await load;
   phase('load ended');

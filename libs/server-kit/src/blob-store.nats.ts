@@ -16,7 +16,11 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { BlobInfo, BlobStore, BlobWrite } from './blob-store';
-import { ensureStreamReplicas, type StreamReplicas } from './jetstream-replicas';
+import {
+  ensureStreamReplicas,
+  type StreamReplicas,
+  untilJetStreamAnswers,
+} from './jetstream-replicas';
 
 /** The object store's chunk size (nats.js and the Go client write 128 KiB chunks). */
 const MAX_CHUNK_BYTES = 128 * 1024;
@@ -77,14 +81,16 @@ export class NatsBlobStore implements BlobStore {
     options: StreamReplicas = {},
   ): Promise<NatsBlobStore> {
     const js = connection.jetstream();
-    const store = await js.views.os(bucket, {
-      storage: StorageType.File,
-      replicas: options.replicas ?? 1,
-    });
-    const manager = await connection.jetstreamManager();
-    const existing = await manager.streams.info(`OBJ_${bucket}`);
-    await ensureStreamReplicas(manager, existing, options);
-    return new NatsBlobStore(bucket, store, connection, js, manager);
+    return untilJetStreamAnswers(async () => {
+      const store = await js.views.os(bucket, {
+        storage: StorageType.File,
+        replicas: options.replicas ?? 1,
+      });
+      const manager = await connection.jetstreamManager();
+      const existing = await manager.streams.info(`OBJ_${bucket}`);
+      await ensureStreamReplicas(manager, existing, options);
+      return new NatsBlobStore(bucket, store, connection, js, manager);
+    }, options.logger);
   }
 
   /**

@@ -1,6 +1,8 @@
 import { int } from '@kartlink/config';
 import type { JetStreamManager, StreamInfo } from 'nats';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from './logger';
+import { isOutage } from './outage';
 
 /** Variables of the apps that create JetStream streams or buckets. */
 export const jetStreamEnvSchema = {
@@ -51,5 +53,28 @@ export async function ensureStreamReplicas(
       `stream not raised to JETSTREAM_REPLICAS copies: run \`nats stream edit ${name} --replicas ${replicas}\` ` +
         'once the NATS cluster has that many servers',
     );
+  }
+}
+
+/**
+ * Runs a startup's JetStream calls (a stream, a consumer, a bucket made or checked) again while
+ * JetStream does not answer, for up to `forMs`: a cluster electing leaders, or creating a
+ * replicated stream on busy machines, answers in more than the API's 5 s at times. Another
+ * error, or an outage that lasts, fails the startup as before. Never on a request's path.
+ */
+export async function untilJetStreamAnswers<T>(
+  call: () => Promise<T>,
+  logger?: Logger,
+  forMs = 60_000,
+): Promise<T> {
+  const until = Date.now() + forMs;
+  for (;;) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!isOutage(err) || Date.now() >= until) throw err;
+      logger?.warn({ err }, 'JetStream not answering yet; trying again');
+      await sleep(1000);
+    }
   }
 }
