@@ -1,12 +1,10 @@
 import {
   consumerOpts,
-  ErrorCode,
   headers,
   type JetStreamClient,
   type JetStreamManager,
   JsHeaders,
   type NatsConnection,
-  NatsError,
   nuid,
   type ObjectStore,
   type PubAck,
@@ -25,8 +23,8 @@ import {
 /** The object store's chunk size (nats.js and the Go client write 128 KiB chunks). */
 const MAX_CHUNK_BYTES = 128 * 1024;
 const DIGEST_TYPE = 'SHA-256=';
-/** A read whose next chunk does not come within this long fails (as a JetStream timeout). */
-const CHUNK_STALL_MS = 10_000;
+/** A read whose next chunk does not come this long asks the stream's leader for the rest. */
+const CHUNK_STALL_MS = 3_000;
 
 /**
  * An object's entry on the bucket's meta subject, as the NATS object store writes it (ADR-20):
@@ -184,7 +182,8 @@ export class NatsBlobStore implements BlobStore {
 
     const options = consumerOpts();
     options.orderedConsumer();
-    const subscription = await this.js.subscribe(this.chunkSubject(entry.nuid), options);
+    const chunkSubject = this.chunkSubject(entry.nuid);
+    const subscription = await this.js.subscribe(chunkSubject, options);
     const stream = new Readable({
       read() {
         // Chunks are pushed as they arrive: a blob is a few megabytes at most.
@@ -202,15 +201,19 @@ export class NatsBlobStore implements BlobStore {
       clearTimeout(stalled);
       stalled = setTimeout(() => subscription.unsubscribe(), CHUNK_STALL_MS);
     };
+    const take = (data: Uint8Array) => {
+      if (data.length === 0) return;
+      hash.update(data);
+      received += data.length;
+      stream.push(data);
+    };
     void (async () => {
+      let lastSeq = 0;
       watch();
       for await (const message of subscription) {
         watch();
-        if (message.data.length > 0) {
-          hash.update(message.data);
-          received += message.data.length;
-          stream.push(message.data);
-        }
+        lastSeq = message.seq;
+        take(message.data);
         // The entry's size says when the object is whole, not the consumer's pending count: a
         // consumer placed on a replica still catching up (its node just restarted) sees the
         // stream as far as that replica has it, and counts 0 pending before the last chunk.
@@ -218,13 +221,20 @@ export class NatsBlobStore implements BlobStore {
       }
       clearTimeout(stalled);
       subscription.unsubscribe();
-      if (received < entry.size)
-        throw NatsError.errorForCode(
-          ErrorCode.Timeout,
-          new Error(
-            `Blob ${key}: ${received} of ${entry.size} bytes came, then none for ${CHUNK_STALL_MS} ms`,
-          ),
-        );
+      // The consumer stalled (on such a replica): the rest comes one chunk at a time from the
+      // stream's leader, which has every acknowledged chunk.
+      while (received < entry.size && !stream.destroyed) {
+        const chunk = await this.manager.streams
+          .getMessage(this.streamName, { next_by_subj: chunkSubject, seq: lastSeq + 1 })
+          .catch((err: { code?: string }) => {
+            if (err.code === '404') return null;
+            throw err;
+          });
+        if (!chunk) break;
+        lastSeq = chunk.seq;
+        take(chunk.data);
+      }
+      if (stream.destroyed) return;
       if (received !== entry.size || !hash.digest().equals(expected))
         throw new Error(`Blob ${key} is corrupt: its bytes do not match its digest`);
       stream.push(null);
