@@ -4,6 +4,7 @@ import {
   type JetStreamClient,
   type JetStreamManager,
   JsHeaders,
+  type MsgRequest,
   type NatsConnection,
   nuid,
   type ObjectStore,
@@ -225,7 +226,7 @@ export class NatsBlobStore implements BlobStore {
       // stream's leader, which has every acknowledged chunk.
       while (received < entry.size && !stream.destroyed) {
         const chunk = await this.manager.streams
-          .getMessage(this.streamName, { next_by_subj: chunkSubject, seq: lastSeq + 1 })
+          .getMessage(this.streamName, nextChunk(chunkSubject, lastSeq + 1))
           .catch((err: { code?: string }) => {
             if (err.code === '404') return null;
             throw err;
@@ -284,6 +285,15 @@ export class NatsBlobStore implements BlobStore {
   private metaSubject(key: string): string {
     return `$O.${this.bucket}.M.${paddedBase64Url(Buffer.from(key, 'latin1'))}`;
   }
+}
+
+/**
+ * The first message of `subject` from `seq` on, as the stream's leader answers it (nats-server
+ * 2.9+ takes next_by_subj in STREAM.MSG.GET; nats.js types it for direct gets only, which any
+ * replica answers, a lagging one included).
+ */
+function nextChunk(subject: string, seq: number): MsgRequest {
+  return { next_by_subj: subject, seq } as unknown as MsgRequest;
 }
 
 /** Node's base64url leaves the padding out; the object store keeps it. */
