@@ -21,7 +21,8 @@ export interface Tally {
 export class FaultLoad {
   restarted = false;
 
-  constructor(private readonly deadline: number) {}
+  /** `deadline` may be moved while the clients run (a test that waits for a state to act on). */
+  constructor(public deadline: number) {}
 
   tally(): Tally {
     return { ok: 0, okAfterRestart: 0, unavailable: 0, failures: [] };

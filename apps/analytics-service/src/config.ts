@@ -1,9 +1,10 @@
 import { int, timeZone, type ConfigOf } from '@kartlink/config';
-import { redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
+import { jetStreamEnvSchema, redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
   ...serviceEnvSchema,
   ...redisEnvSchema,
+  ...jetStreamEnvSchema,
   ANALYTICS_TIMEZONE: timeZone({
     description: 'time zone of the reporting day: events are folded into its calendar days',
     default: 'Asia/Kolkata',

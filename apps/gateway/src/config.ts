@@ -1,5 +1,5 @@
 import { int, origins, str, timeZone, trustedProxies, url, type ConfigOf } from '@kartlink/config';
-import { commonEnvSchema, redisEnvSchema } from '@kartlink/server-kit';
+import { commonEnvSchema, jetStreamEnvSchema, redisEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
   ...commonEnvSchema,
@@ -70,12 +70,6 @@ export const configSchema = {
     min: 1000,
     max: 300_000,
   }),
-  BLOB_REPLICAS: int({
-    description: 'copies of each blob kept by a NATS cluster, set when the bucket is created',
-    default: 1,
-    min: 1,
-    max: 5,
-  }),
   TAP_TOKEN_SECRET: str({
     description:
       'key of the store sheet’s tap proofs (HMAC); empty: a random key shared by the replicas through Redis',
@@ -102,5 +96,6 @@ export const configSchema = {
     max: 60_000,
   }),
   ...redisEnvSchema,
+  ...jetStreamEnvSchema,
 };
 export type GatewayConfig = ConfigOf<typeof configSchema>;

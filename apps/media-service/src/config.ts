@@ -1,20 +1,15 @@
 import { bool, int, str, type ConfigOf } from '@kartlink/config';
-import { redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
+import { jetStreamEnvSchema, redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
   ...serviceEnvSchema,
   ...redisEnvSchema,
+  ...jetStreamEnvSchema,
   SERVICE_TIMEOUT_MS: int({
     description: 'how long a request to another service (shop-service) may take',
     default: 5000,
     min: 100,
     max: 60_000,
-  }),
-  BLOB_REPLICAS: int({
-    description: 'copies of each blob kept by a NATS cluster, set when the bucket is created',
-    default: 1,
-    min: 1,
-    max: 5,
   }),
   MEDIA_WORKER_CONCURRENCY: int({
     description: 'images one replica processes at the same time',

@@ -40,7 +40,7 @@ async function runMediaCommand(args: string[], config: MediaConfig): Promise<str
   try {
     const blobs = () =>
       NatsBlobStore.open(connection, mediaBucketName(config.NATS_SUBJECT_PREFIX), {
-        replicas: config.BLOB_REPLICAS,
+        replicas: config.JETSTREAM_REPLICAS,
       });
     if (command === 'backup-images' && options.length <= 1)
       return describeArchive('Backed up', await backupImages(await blobs(), options[0]));

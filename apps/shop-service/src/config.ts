@@ -1,9 +1,10 @@
 import { int, str, url, type ConfigOf } from '@kartlink/config';
-import { redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
+import { jetStreamEnvSchema, redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
 
 export const configSchema = {
   ...serviceEnvSchema,
   ...redisEnvSchema,
+  ...jetStreamEnvSchema,
   PUBLIC_URL: url({
     description: 'address people open the product at; short links start with it',
     protocols: ['http', 'https'],

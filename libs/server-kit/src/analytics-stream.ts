@@ -1,5 +1,6 @@
 import { ANALYTICS_STREAM_SUBJECTS, analyticsStreamName } from '@kartlink/contracts';
 import { type JetStreamManager, nanos, RetentionPolicy, StorageType } from 'nats';
+import { ensureStreamReplicas, type StreamReplicas } from './jetstream-replicas';
 
 /** Raw events stay on the stream this long, so a consumer that was down can catch up. */
 const ANALYTICS_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -10,10 +11,12 @@ const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
  * Creates the ANALYTICS stream of this subject prefix, or brings an existing one in line.
  * The gateway, analytics-service and shop-service all call it at startup: any may come first,
  * and replicas starting together are fine (the loser of a creation race finds it there).
+ * It keeps `replicas` copies (JETSTREAM_REPLICAS) in a NATS cluster.
  */
 export async function ensureAnalyticsStream(
   manager: JetStreamManager,
   subjectPrefix: string,
+  replicas: StreamReplicas = {},
 ): Promise<string> {
   const name = analyticsStreamName(subjectPrefix);
   const wanted = {
@@ -29,6 +32,7 @@ export async function ensureAnalyticsStream(
       max_age === wanted.max_age &&
       duplicate_window === wanted.duplicate_window;
     if (!same) await manager.streams.update(name, { ...existing.config, ...wanted });
+    await ensureStreamReplicas(manager, existing, replicas);
     return name;
   }
   try {
@@ -37,6 +41,7 @@ export async function ensureAnalyticsStream(
       ...wanted,
       retention: RetentionPolicy.Limits,
       storage: StorageType.File,
+      num_replicas: replicas.replicas ?? 1,
     });
   } catch (err) {
     if (!/already in use|already exists/i.test((err as Error).message)) throw err;

@@ -4,6 +4,7 @@ import {
   type JetStreamClient,
   type JetStreamManager,
   JsHeaders,
+  type MsgRequest,
   type NatsConnection,
   nuid,
   type ObjectStore,
@@ -14,10 +15,17 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { BlobInfo, BlobStore, BlobWrite } from './blob-store';
+import {
+  ensureStreamReplicas,
+  type StreamReplicas,
+  untilJetStreamAnswers,
+} from './jetstream-replicas';
 
 /** The object store's chunk size (nats.js and the Go client write 128 KiB chunks). */
 const MAX_CHUNK_BYTES = 128 * 1024;
 const DIGEST_TYPE = 'SHA-256=';
+/** A read whose next chunk does not come this long asks the stream's leader for the rest. */
+const CHUNK_STALL_MS = 3_000;
 
 /**
  * An object's entry on the bucket's meta subject, as the NATS object store writes it (ADR-20):
@@ -62,18 +70,26 @@ export class NatsBlobStore implements BlobStore {
     this.streamName = `OBJ_${bucket}`;
   }
 
-  /** Opens the bucket, creating it on first use (any replica may come first). */
+  /**
+   * Opens the bucket, creating it on first use (any replica may come first) with `replicas`
+   * copies (JETSTREAM_REPLICAS); a bucket made with fewer is raised to them.
+   */
   static async open(
     connection: NatsConnection,
     bucket: string,
-    options: { replicas?: number } = {},
+    options: StreamReplicas = {},
   ): Promise<NatsBlobStore> {
     const js = connection.jetstream();
-    const store = await js.views.os(bucket, {
-      storage: StorageType.File,
-      replicas: options.replicas ?? 1,
-    });
-    return new NatsBlobStore(bucket, store, connection, js, await connection.jetstreamManager());
+    return untilJetStreamAnswers(async () => {
+      const store = await js.views.os(bucket, {
+        storage: StorageType.File,
+        replicas: options.replicas ?? 1,
+      });
+      const manager = await connection.jetstreamManager();
+      const existing = await manager.streams.info(`OBJ_${bucket}`);
+      await ensureStreamReplicas(manager, existing, options);
+      return new NatsBlobStore(bucket, store, connection, js, manager);
+    }, options.logger);
   }
 
   /**
@@ -167,7 +183,8 @@ export class NatsBlobStore implements BlobStore {
 
     const options = consumerOpts();
     options.orderedConsumer();
-    const subscription = await this.js.subscribe(this.chunkSubject(entry.nuid), options);
+    const chunkSubject = this.chunkSubject(entry.nuid);
+    const subscription = await this.js.subscribe(chunkSubject, options);
     const stream = new Readable({
       read() {
         // Chunks are pushed as they arrive: a blob is a few megabytes at most.
@@ -179,16 +196,46 @@ export class NatsBlobStore implements BlobStore {
     });
     const hash = createHash('sha256');
     let received = 0;
+    let stalled: NodeJS.Timeout | undefined;
+    // Ends the subscription (and so the loop) when no chunk came for a while.
+    const watch = () => {
+      clearTimeout(stalled);
+      stalled = setTimeout(() => subscription.unsubscribe(), CHUNK_STALL_MS);
+    };
+    const take = (data: Uint8Array) => {
+      if (data.length === 0) return;
+      hash.update(data);
+      received += data.length;
+      stream.push(data);
+    };
     void (async () => {
+      let lastSeq = 0;
+      watch();
       for await (const message of subscription) {
-        if (message.data.length > 0) {
-          hash.update(message.data);
-          received += message.data.length;
-          stream.push(message.data);
-        }
-        if (message.info.pending === 0) break;
+        watch();
+        lastSeq = message.seq;
+        take(message.data);
+        // The entry's size says when the object is whole, not the consumer's pending count: a
+        // consumer placed on a replica still catching up (its node just restarted) sees the
+        // stream as far as that replica has it, and counts 0 pending before the last chunk.
+        if (received >= entry.size) break;
       }
+      clearTimeout(stalled);
       subscription.unsubscribe();
+      // The consumer stalled (on such a replica): the rest comes one chunk at a time from the
+      // stream's leader, which has every acknowledged chunk.
+      while (received < entry.size && !stream.destroyed) {
+        const chunk = await this.manager.streams
+          .getMessage(this.streamName, nextChunk(chunkSubject, lastSeq + 1))
+          .catch((err: { code?: string }) => {
+            if (err.code === '404') return null;
+            throw err;
+          });
+        if (!chunk) break;
+        lastSeq = chunk.seq;
+        take(chunk.data);
+      }
+      if (stream.destroyed) return;
       if (received !== entry.size || !hash.digest().equals(expected))
         throw new Error(`Blob ${key} is corrupt: its bytes do not match its digest`);
       stream.push(null);
@@ -247,6 +294,15 @@ export class NatsBlobStore implements BlobStore {
   private metaSubject(key: string): string {
     return `$O.${this.bucket}.M.${paddedBase64Url(Buffer.from(key, 'latin1'))}`;
   }
+}
+
+/**
+ * The first message of `subject` from `seq` on, as the stream's leader answers it (nats-server
+ * 2.9+ takes next_by_subj in STREAM.MSG.GET; nats.js types it for direct gets only, which any
+ * replica answers, a lagging one included).
+ */
+function nextChunk(subject: string, seq: number): MsgRequest {
+  return { next_by_subj: subject, seq } as unknown as MsgRequest;
 }
 
 /** Node's base64url leaves the padding out; the object store keeps it. */

@@ -8,6 +8,7 @@ import {
   ReplayPolicy,
 } from 'nats';
 import { pullUntilStopped } from './jetstream-pull';
+import { untilJetStreamAnswers } from './jetstream-replicas';
 import type { Logger } from './logger';
 import { metrics } from './metrics';
 import { traceConsumedBatch } from './tracing';
@@ -54,17 +55,19 @@ export interface DurableConsumer {
  */
 export async function consumeDurably(options: DurableConsumerOptions): Promise<DurableConsumer> {
   const { connection, durable, logger } = options;
-  const manager = await connection.jetstreamManager();
-  const stream = await options.stream(manager);
   const batchSize = options.batch?.size ?? 1;
   const maxAckPending = options.maxAckPending ?? 1000;
-  await ensureDurableConsumer(manager, stream, {
-    durable,
-    filterSubject: options.filterSubject,
-    maxAckPending,
-    ackWaitMs: options.ackWaitMs ?? 30_000,
-  });
-  const consumer = await connection.jetstream().consumers.get(stream, durable);
+  const { stream, consumer } = await untilJetStreamAnswers(async () => {
+    const manager = await connection.jetstreamManager();
+    const name = await options.stream(manager);
+    await ensureDurableConsumer(manager, name, {
+      durable,
+      filterSubject: options.filterSubject,
+      maxAckPending,
+      ackWaitMs: options.ackWaitMs ?? 30_000,
+    });
+    return { stream: name, consumer: await connection.jetstream().consumers.get(name, durable) };
+  }, logger);
   // Its lag (pending, ack pending) is read from the server at each scrape of /metrics.
   const unwatch = metrics.watchConsumer(stream, durable, consumer);
 

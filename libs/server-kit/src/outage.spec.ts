@@ -1,4 +1,5 @@
 import { MaxRetriesPerRequestError } from 'ioredis/built/errors';
+import { ErrorCode, NatsError } from 'nats';
 import { Client } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { isOutage } from './outage';
@@ -25,6 +26,18 @@ describe('isOutage', () => {
     expect(isOutage(shutdown)).toBe(true);
     expect(isOutage(new QueryFailedError('SELECT 1', [], shutdown))).toBe(true);
     expect(isOutage(new Error('Connection terminated unexpectedly'))).toBe(true);
+  });
+
+  it('knows a JetStream that does not answer, while a NATS cluster elects leaders or is away', () => {
+    // nats.js's errors, as a JetStream API request or a publication rejects with them.
+    expect(isOutage(NatsError.errorForCode(ErrorCode.Timeout))).toBe(true);
+    expect(isOutage(NatsError.errorForCode(ErrorCode.NoResponders))).toBe(true);
+    expect(isOutage(NatsError.errorForCode(ErrorCode.Disconnect))).toBe(true);
+    expect(isOutage(NatsError.errorForCode(ErrorCode.ConnectionClosed))).toBe(true);
+    // A refusal of the request itself is no outage.
+    expect(isOutage(NatsError.errorForCode(ErrorCode.BadPayload))).toBe(false);
+    // Another library's "TIMEOUT" is not taken for NATS's.
+    expect(isOutage(Object.assign(new Error('timeout'), { code: 'TIMEOUT' }))).toBe(false);
   });
 
   it('does not take a bug or a refused write for an outage', () => {

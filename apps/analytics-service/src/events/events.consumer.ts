@@ -67,7 +67,11 @@ export class EventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
     const prefix = this.config.NATS_SUBJECT_PREFIX;
     this.consumer = await consumeDurably({
       connection: await this.services.connection(),
-      stream: (manager) => ensureAnalyticsStream(manager, prefix),
+      stream: (manager) =>
+        ensureAnalyticsStream(manager, prefix, {
+          replicas: this.config.JETSTREAM_REPLICAS,
+          logger: this.logger,
+        }),
       durable: STORE_CONSUMER,
       filterSubject: `${prefix}${ANALYTICS_TRACK_SUBJECTS}`,
       logger: this.logger,

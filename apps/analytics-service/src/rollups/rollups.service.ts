@@ -6,6 +6,7 @@ import {
   LOGGER,
   type Logger,
   NatsRequester,
+  untilJetStreamAnswers,
 } from '@kartlink/server-kit';
 import { JSONCodec, type JetStreamClient } from 'nats';
 import type { EntityManager } from 'typeorm';
@@ -39,9 +40,17 @@ export class RollupsService implements OnApplicationBootstrap {
   /** On the app's connection, which closes after the rollup worker stopped (RollupJobs). */
   async onApplicationBootstrap() {
     const connection = await this.services.connection();
-    await ensureAnalyticsStream(
-      await connection.jetstreamManager(),
-      this.config.NATS_SUBJECT_PREFIX,
+    await untilJetStreamAnswers(
+      async () =>
+        ensureAnalyticsStream(
+          await connection.jetstreamManager(),
+          this.config.NATS_SUBJECT_PREFIX,
+          {
+            replicas: this.config.JETSTREAM_REPLICAS,
+            logger: this.logger,
+          },
+        ),
+      this.logger,
     );
     this.jetstream = connection.jetstream();
   }

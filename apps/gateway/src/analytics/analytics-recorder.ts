@@ -175,8 +175,17 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
   }
 
   private async stream(): Promise<JetStreamPublisher> {
-    if (!this.streamReady && Date.now() - this.streamCheckedAt > STREAM_RETRY_MS)
-      await this.ensureStream();
+    if (!this.streamReady && Date.now() - this.streamCheckedAt > STREAM_RETRY_MS) {
+      const checked = this.ensureStream();
+      // Once there is a publisher, a click does not wait for the stream check: JetStream's API
+      // answers in seconds while a cluster elects new leaders, and the click's own publication
+      // is bounded by PUBLISH_TIMEOUT_MS. The check runs beside it.
+      if (this.publisher && !this.publisher.closed)
+        checked.catch((err: unknown) =>
+          this.logger.warn({ err }, 'analytics stream not checked; tracking will retry'),
+        );
+      else await checked;
+    }
     if (!this.publisher) throw new Error('JetStream is not reachable');
     return this.publisher;
   }
@@ -187,6 +196,7 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
     await ensureAnalyticsStream(
       await connection.jetstreamManager(),
       this.config.NATS_SUBJECT_PREFIX,
+      { replicas: this.config.JETSTREAM_REPLICAS, logger: this.logger },
     );
     if (!this.publisher || this.publisher.closed)
       this.publisher = new JetStreamPublisher(connection, PUBLISH_TIMEOUT_MS);

@@ -1,6 +1,7 @@
 import { BadRequestException, ForbiddenException, NotFoundException } from '@nestjs/common';
 import { ErrorCode } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
+import { ErrorCode as NatsErrorCode, NatsError } from 'nats';
 import { httpStatusOf, mapError } from './error-mapping';
 
 const request = { method: 'GET', url: '/api/things?x=1' };
@@ -129,6 +130,14 @@ describe('mapError', () => {
         error: 'Server error. Please try again later.',
         errorCode: 'INTERNAL_ERROR',
       },
+    });
+  });
+
+  it('answers 503 when JetStream does not answer (a NATS cluster electing leaders)', () => {
+    const mapped = mapError(NatsError.errorForCode(NatsErrorCode.Timeout), request);
+    expect(mapped).toMatchObject({
+      status: 503,
+      body: { success: false, errorCode: 'SERVICE_UNAVAILABLE' },
     });
   });
 });

@@ -1,5 +1,5 @@
 import { type ApiFailure, DefaultErrorMessage, ErrorCode } from '@kartlink/contracts';
-import { ServiceError } from '@kartlink/server-kit';
+import { isOutage, ServiceError, unavailable } from '@kartlink/server-kit';
 import { HttpException, HttpStatus } from '@nestjs/common';
 
 /** The HTTP status of every error code (SPEC section 8). Exhaustive: a new code fails to compile here. */
@@ -145,6 +145,9 @@ function toServiceError(
   request: { method: string; url: string },
 ): ServiceError | undefined {
   if (error instanceof ServiceError) return error;
+  // A server the gateway itself uses is away (JetStream not answering while a NATS cluster
+  // elects leaders, Redis or NATS gone): 503 for the client to try again, not 500.
+  if (isOutage(error)) return unavailable();
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && FASTIFY_ERRORS[code]) return FASTIFY_ERRORS[code];
   if (error instanceof HttpException) {

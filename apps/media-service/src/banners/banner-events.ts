@@ -7,6 +7,7 @@ import {
   LOGGER,
   type Logger,
   NatsRequester,
+  untilJetStreamAnswers,
 } from '@kartlink/server-kit';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
@@ -36,9 +37,17 @@ export class BannerEvents implements OnModuleInit {
   ) {}
 
   async onModuleInit() {
-    await ensureMediaStream(
-      await this.connection.jetstreamManager(),
-      this.config.NATS_SUBJECT_PREFIX,
+    await untilJetStreamAnswers(
+      async () =>
+        ensureMediaStream(
+          await this.connection.jetstreamManager(),
+          this.config.NATS_SUBJECT_PREFIX,
+          {
+            replicas: this.config.JETSTREAM_REPLICAS,
+            logger: this.logger,
+          },
+        ),
+      this.logger,
     );
   }
 

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { mediaBucketName } from '@kartlink/contracts';
-import { CONFIG, NatsBlobStore, NatsRequester } from '@kartlink/server-kit';
+import { CONFIG, LOGGER, type Logger, NatsBlobStore, NatsRequester } from '@kartlink/server-kit';
 import type { NatsConnection } from 'nats';
 import type { MediaConfig } from '../config';
 
@@ -19,10 +19,11 @@ export const blobStoreProviders: Provider[] = [
   },
   {
     provide: BLOB_STORE,
-    inject: [MEDIA_NATS, CONFIG],
-    useFactory: (connection: NatsConnection, config: MediaConfig) =>
+    inject: [MEDIA_NATS, CONFIG, LOGGER],
+    useFactory: (connection: NatsConnection, config: MediaConfig, logger: Logger) =>
       NatsBlobStore.open(connection, mediaBucketName(config.NATS_SUBJECT_PREFIX), {
-        replicas: config.BLOB_REPLICAS,
+        replicas: config.JETSTREAM_REPLICAS,
+        logger,
       }),
   },
 ];

@@ -44,7 +44,11 @@ export class ProductClicksConsumer implements OnApplicationBootstrap, OnModuleDe
     const prefix = this.config.NATS_SUBJECT_PREFIX;
     this.consumer = await consumeDurably({
       connection: await this.services.connection(),
-      stream: (manager) => ensureAnalyticsStream(manager, prefix),
+      stream: (manager) =>
+        ensureAnalyticsStream(manager, prefix, {
+          replicas: this.config.JETSTREAM_REPLICAS,
+          logger: this.logger,
+        }),
       durable: CLICKS_CONSUMER,
       filterSubject: `${prefix}${Events.productClicks}`,
       logger: this.logger,

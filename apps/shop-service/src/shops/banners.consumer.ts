@@ -45,7 +45,11 @@ export class BannersConsumer implements OnApplicationBootstrap, OnModuleDestroy 
     const prefix = this.config.NATS_SUBJECT_PREFIX;
     this.consumer = await consumeDurably({
       connection: await this.services.connection(),
-      stream: (manager) => ensureMediaStream(manager, prefix),
+      stream: (manager) =>
+        ensureMediaStream(manager, prefix, {
+          replicas: this.config.JETSTREAM_REPLICAS,
+          logger: this.logger,
+        }),
       durable: BANNERS_CONSUMER,
       filterSubject: `${prefix}${Events.bannersChanged}`,
       logger: this.logger,
