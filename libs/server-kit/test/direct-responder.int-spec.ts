@@ -35,6 +35,7 @@ describe('a subject answered on a plain subscription', () => {
       },
     });
     responder.start(nats);
+    await nats.flush();
     requester = NatsRequester.connect({
       url: process.env.NATS_URL!,
       name: 'direct-test-requester',
@@ -97,6 +98,8 @@ describe('a subject answered on a plain subscription', () => {
       },
     });
     second.start(nats);
+    // The subscription reaches the server before the request does (they use two connections).
+    await nats.flush();
     const pending = requester.requestDirect('direct.stopping', {});
     await sleep(50);
     await second.stop();
