@@ -158,11 +158,29 @@ export class NatsRequester {
     }
   }
 
-  /** Fire-and-forget event to every subscriber (not a queue group): e.g. cache invalidations. */
+  /**
+   * An event to every subscriber (not a queue group): e.g. cache invalidations. Resolves once
+   * the NATS server has taken it (a flush: one round trip, at most the request timeout), so
+   * that an answer this service sends after it (on its responder's own connection) cannot reach
+   * a client before the server has queued the event for every other replica: a write answered
+   * through one gateway is then not read stale through another.
+   */
   async publish(subject: string, data: unknown): Promise<void> {
     await firstValueFrom(this.client.emit(`${this.subjectPrefix}${subject}`, data), {
       defaultValue: undefined,
     });
+    const connection = this.client.unwrap<NatsConnection>();
+    let timer: NodeJS.Timeout | undefined;
+    const taken = await Promise.race([
+      connection.flush().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.defaultTimeoutMs);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if (!taken) this.logger.warn({ subject }, 'event published but not confirmed by NATS in time');
   }
 
   /** The underlying connection, to subscribe to events. */
