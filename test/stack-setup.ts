@@ -32,7 +32,9 @@ export default async function stackSetup(
     }
     const resultsDir = join(rootDir, 'test-results');
     mkdirSync(resultsDir, { recursive: true });
-    const logPath = join(resultsDir, `${projectConfig.displayName?.name ?? 'e2e'}-stack.log`);
+    // KARTLINK_STACK_NAME: a second run of a project beside the first writes a log of its own.
+    const name = process.env.KARTLINK_STACK_NAME || projectConfig.displayName?.name || 'e2e';
+    const logPath = join(resultsDir, `${name}-stack.log`);
     const log = createWriteStream(logPath);
     const port = await findFreePort();
     const baseUrl = `http://127.0.0.1:${port}`;

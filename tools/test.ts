@@ -13,10 +13,12 @@ import {
 } from './test-report';
 
 /**
- * `npm test`: every gate in order, going on after failures — lint, type-check, security (the
- * supply chain and docs/security.md), unit tests, web tests, the deployment files, integration
- * tests, build, e2e tests, browser tests — then a table and, last, the line `N passed, N failed`.
- * `npm test -- unit e2e` runs only the named stages.
+ * `npm test`: every gate — lint, type-check, security (the supply chain and docs/security.md),
+ * unit tests, web tests, the deployment files, integration tests, build, e2e tests, browser
+ * tests — going on after failures, then a table and, last, the line `N passed, N failed`.
+ * The checks run in three phases (static checks, tests without the built product, tests
+ * against it), two lanes side by side in each (see Check.lane). `npm test -- unit e2e` runs
+ * only the named stages.
  */
 
 const rootDir = resolve(__dirname, '..');
@@ -43,6 +45,12 @@ interface CheckResult {
 interface Check {
   stage: string;
   name: string;
+  /**
+   * `phase:lane`. Phases run one after another, in the order they first appear; the lanes of a
+   * phase run side by side (the machine has two cores, and each lane's checks wait on different
+   * things), each lane's checks one after another.
+   */
+  lane: string;
   run: () => Promise<CheckResult>;
 }
 
@@ -84,7 +92,17 @@ async function tested(
   return { tally: tallyReport(readReport(reportFile), result.code), output: result.output };
 }
 
-function jest(project: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<CheckResult> {
+/**
+ * The e2e files that start servers of their own and run longest: they run beside the browser
+ * tests, once those are done, so that the two lanes of the last phase end together.
+ */
+const E2E_BESIDE_BROWSER = String.raw`/test/e2e/(nats-cluster-fault|media-fault)\.e2e-spec\.ts$`;
+
+function jest(
+  project: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+  files?: { report: string; args: string[] },
+): Promise<CheckResult> {
   // One worker for suites that share a database and a running stack (and the machine's 2 cores).
   const serial = project === 'unit' ? [] : ['--runInBand', '--forceExit'];
   return tested(
@@ -92,12 +110,12 @@ function jest(project: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<CheckR
       runCommand(
         bin('jest'),
         [
-          ...['--selectProjects', project, '--passWithNoTests', ...serial],
+          ...['--selectProjects', project, '--passWithNoTests', ...serial, ...(files?.args ?? [])],
           ...['--json', `--outputFile=${reportFile}`, ...(process.env.CI ? ['--ci'] : [])],
         ],
         { cwd: rootDir, env: { ...env, ...extraEnv }, timeoutMs: 15 * MINUTE },
       ),
-    `jest-${project}`,
+    files?.report ?? `jest-${project}`,
   );
 }
 
@@ -149,6 +167,7 @@ const CHECKS: Check[] = [
   {
     stage: 'lint',
     name: 'eslint',
+    lane: 'static:a',
     run: async () => {
       // @nx/enforce-module-boundaries reads Nx's cached project graph, and skips without one.
       const graph = await runCommand(bin('nx'), ['show', 'projects'], { cwd: rootDir, env });
@@ -156,32 +175,41 @@ const CHECKS: Check[] = [
       return command(bin('eslint'), ['.', '--max-warnings=0']);
     },
   },
-  { stage: 'lint', name: 'prettier', run: () => command(bin('prettier'), ['--check', '.']) },
+  {
+    stage: 'lint',
+    name: 'prettier',
+    lane: 'static:b',
+    run: () => command(bin('prettier'), ['--check', '.']),
+  },
   {
     // knip.json names each workspace's entry points; anything they do not reach fails.
     stage: 'lint',
     name: 'knip (unused files, exports and dependencies)',
+    lane: 'static:a',
     run: () => command(bin('knip'), ['--no-progress']),
   },
   {
     stage: 'types',
     name: 'tsc (server, tools, tests)',
+    lane: 'static:b',
     run: () => command(bin('tsc'), ['-p', 'tsconfig.json']),
   },
   {
     stage: 'types',
     name: 'tsc (web)',
+    lane: 'static:a',
     run: async () =>
       existsSync(join(rootDir, 'apps', 'web', 'tsconfig.json'))
         ? command(bin('tsc'), ['-p', 'apps/web/tsconfig.json'])
         : failedWith('apps/web/tsconfig.json is missing.'),
   },
-  ...SECURITY_CHECKS.map((check) => ({ stage: 'security', ...check })),
-  { stage: 'unit', name: 'jest unit', run: () => jest('unit') },
-  { stage: 'web', name: 'vitest (apps/web)', run: vitest },
+  ...SECURITY_CHECKS.map((check) => ({ stage: 'security', lane: 'static:b', ...check })),
+  { stage: 'unit', name: 'jest unit', lane: 'tests:b', run: () => jest('unit') },
+  { stage: 'web', name: 'vitest (apps/web)', lane: 'tests:a', run: vitest },
   {
     stage: 'deploy',
     name: 'deploy/ (kubectl kustomize, Kubernetes schemas, env coverage)',
+    lane: 'tests:b',
     run: async () => {
       const { checkDeploy } = await import('./deploy-check');
       const { assertions, output } = await checkDeploy(rootDir);
@@ -193,10 +221,16 @@ const CHECKS: Check[] = [
       };
     },
   },
-  { stage: 'integration', name: 'jest integration', run: () => jest('integration') },
+  {
+    stage: 'integration',
+    name: 'jest integration',
+    lane: 'tests:b',
+    run: () => jest('integration'),
+  },
   {
     stage: 'build',
     name: 'nx run-many -t build',
+    lane: 'tests:b',
     run: async () => {
       const result = await buildAll(rootDir);
       build = result.code === 0 ? 'passed' : 'failed';
@@ -206,11 +240,18 @@ const CHECKS: Check[] = [
   {
     stage: 'e2e',
     name: 'jest e2e',
-    run: afterBuild(() => jest('e2e', build === 'passed' ? { KARTLINK_BUILT: '1' } : {})),
+    lane: 'stacks:a',
+    run: afterBuild(() =>
+      jest('e2e', build === 'passed' ? { KARTLINK_BUILT: '1' } : {}, {
+        report: 'jest-e2e',
+        args: ['--testPathIgnorePatterns', '/node_modules/', E2E_BESIDE_BROWSER],
+      }),
+    ),
   },
   {
     stage: 'browser',
     name: 'jest browser (Chromium)',
+    lane: 'stacks:b',
     run: afterBuild(async () => {
       const browser = await chromium();
       if ('problem' in browser) return failedWith(browser.problem);
@@ -220,12 +261,55 @@ const CHECKS: Check[] = [
       });
     }),
   },
+  {
+    stage: 'e2e',
+    name: 'jest e2e (cluster and media faults)',
+    lane: 'stacks:b',
+    run: afterBuild(() =>
+      jest(
+        'e2e',
+        {
+          KARTLINK_STACK_NAME: 'e2e-faults',
+          ...(build === 'passed' ? { KARTLINK_BUILT: '1' } : {}),
+        },
+        {
+          report: 'jest-e2e-faults',
+          args: ['--testPathPatterns', E2E_BESIDE_BROWSER],
+        },
+      ),
+    ),
+  },
 ];
 
 function describeTally({ passed, failed, skipped }: Tally): string {
   return [`${passed} passed`, failed ? `${failed} failed` : '', skipped ? `${skipped} skipped` : '']
     .filter(Boolean)
     .join(', ');
+}
+
+/** Runs one check; prints its start, then its outcome in one piece (lanes print side by side). */
+async function runCheck(check: Check): Promise<Row> {
+  const label = `${check.stage}: ${check.name}`;
+  console.log(`▶ ${label}`);
+  const started = performance.now();
+  const result = await check
+    .run()
+    .catch((err: unknown): CheckResult =>
+      failedWith(err instanceof Error ? (err.stack ?? err.message) : String(err)),
+    );
+  const seconds = (performance.now() - started) / 1000;
+  if (result.tally.failed > 0) {
+    console.log(
+      `${result.output.trimEnd()}\n✘ ${label}: ${describeTally(result.tally)} (${seconds.toFixed(1)} s)\n`,
+    );
+  } else {
+    const mark = result.tally.passed === 0 && result.tally.skipped > 0 ? '⚠' : '✔';
+    console.log(
+      `${result.summary ? `${result.summary.trimEnd()}\n` : ''}${mark} ${label}: ` +
+        `${describeTally(result.tally)} (${seconds.toFixed(1)} s)`,
+    );
+  }
+  return { stage: check.stage, check: check.name, tally: result.tally, seconds };
 }
 
 async function main(): Promise<number> {
@@ -238,27 +322,20 @@ async function main(): Promise<number> {
   }
   mkdirSync(resultsDir, { recursive: true });
 
-  const rows: Row[] = [];
-  for (const check of CHECKS.filter((c) => wanted.length === 0 || wanted.includes(c.stage))) {
-    const label = `${check.stage}: ${check.name}`;
-    console.log(`▶ ${label}`);
-    const started = performance.now();
-    const result = await check
-      .run()
-      .catch((err: unknown): CheckResult =>
-        failedWith(err instanceof Error ? (err.stack ?? err.message) : String(err)),
-      );
-    const seconds = (performance.now() - started) / 1000;
-    rows.push({ stage: check.stage, check: check.name, tally: result.tally, seconds });
-    if (result.tally.failed > 0) {
-      console.log(result.output.trimEnd());
-      console.log(`✘ ${label}: ${describeTally(result.tally)} (${seconds.toFixed(1)} s)\n`);
-    } else {
-      if (result.summary) console.log(result.summary.trimEnd());
-      const mark = result.tally.passed === 0 && result.tally.skipped > 0 ? '⚠' : '✔';
-      console.log(`${mark} ${label}: ${describeTally(result.tally)} (${seconds.toFixed(1)} s)`);
-    }
+  const chosen = CHECKS.filter((c) => wanted.length === 0 || wanted.includes(c.stage));
+  const rowOf = new Map<Check, Row>();
+  for (const phase of new Set(chosen.map((c) => c.lane.split(':')[0]))) {
+    const lanes = new Map<string, Check[]>();
+    for (const check of chosen.filter((c) => c.lane.split(':')[0] === phase))
+      lanes.set(check.lane, [...(lanes.get(check.lane) ?? []), check]);
+    await Promise.all(
+      [...lanes.values()].map(async (checks) => {
+        for (const check of checks) rowOf.set(check, await runCheck(check));
+      }),
+    );
   }
+  // The table keeps the checks' order, whichever lane finished first.
+  const rows = chosen.map((check) => rowOf.get(check)!);
 
   const total = addTallies(rows.map((r) => r.tally));
   console.log(`\n${summaryTable(rows)}\n`);
