@@ -27,6 +27,8 @@ export interface AccountShopRef {
   shopId: string;
   shopUrl: string | null;
   shopName: string | null;
+  /** Its products when it was named (for the deletion's audit line). */
+  products: number;
 }
 
 /**
@@ -47,7 +49,6 @@ export type RemovedCounts = Record<string, number>;
 /** Subjects.auth.deleteAccount's answer: the shop URLs whose public reads are gone. */
 export interface AccountDeleted {
   changedShopUrls: string[];
-  removed: RemovedCounts;
 }
 
 /** The profile part of the export: what the account page shows, no secret. */

@@ -5,14 +5,16 @@ import { RefsResolver } from '../refs/refs.resolver';
 import { AnalyticsAccountsRepository } from './analytics-accounts.repository';
 
 /**
- * A replica may still know a deleted shop for a minute (RefsResolver remembers shops found) and
- * store a visit a moment after the deletion: the deletion runs again once that has passed.
+ * The deletion runs again after these delays: a visit or click published just before it may be
+ * stored just after (it was in a batch already), and a replica may still know the deleted shop
+ * and its products for a minute (RefsResolver remembers what it found) and store a click made
+ * on a page left open. Best effort, in memory: a restart in between skips the later passes.
  */
-const SECOND_PASS_MS = 90_000;
+const LATER_PASSES_MS = [5_000, 75_000];
 
 @Injectable()
 export class AnalyticsAccountsService implements OnModuleDestroy {
-  private readonly secondPasses = new Set<NodeJS.Timeout>();
+  private readonly laterPasses = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly accounts: AnalyticsAccountsRepository,
@@ -30,18 +32,28 @@ export class AnalyticsAccountsService implements OnModuleDestroy {
     if (!event.shop) return {};
     const removed = await this.accounts.deleteShop(event.shop.shopId);
     this.logger.info({ eventId: event.id, removed }, 'deleted account: figures removed');
-    const timer = setTimeout(() => {
-      this.secondPasses.delete(timer);
-      this.accounts
-        .deleteShop(event.shop!.shopId)
-        .catch((err: unknown) => this.logger.warn({ err }, 'second pass of a deletion failed'));
-    }, SECOND_PASS_MS);
-    timer.unref();
-    this.secondPasses.add(timer);
+    const { shopId } = event.shop;
+    for (const delay of LATER_PASSES_MS) {
+      const timer = setTimeout(() => {
+        this.laterPasses.delete(timer);
+        this.accounts.deleteShop(shopId).then(
+          (late) => {
+            if (Object.values(late).some((count) => count > 0))
+              this.logger.info(
+                { eventId: event.id, removed: late },
+                'deleted account: late figures removed',
+              );
+          },
+          (err: unknown) => this.logger.warn({ err }, 'a later pass of a deletion failed'),
+        );
+      }, delay);
+      timer.unref();
+      this.laterPasses.add(timer);
+    }
     return removed;
   }
 
   onModuleDestroy() {
-    for (const timer of this.secondPasses) clearTimeout(timer);
+    for (const timer of this.laterPasses) clearTimeout(timer);
   }
 }

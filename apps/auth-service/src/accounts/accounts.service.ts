@@ -148,29 +148,33 @@ export class AccountsService implements OnModuleInit {
       throw new ServiceError(ErrorCode.SERVICE_UNAVAILABLE, DeletionMessages.unavailable);
     }
 
-    // From here the deletion stands: each service's consumer completes what fails below.
-    let shopRemoved: RemovedCounts = {};
+    // From here the deletion stands: each service's consumer completes what fails below (and
+    // may well get there first: what each removed is in its log lines, under the event's id).
     let changedShopUrls = shop?.shopUrl ? [shop.shopUrl] : [];
     try {
-      const applied = await this.services.request<{
-        changedShopUrls: string[];
-        removed: RemovedCounts;
-      }>(Subjects.shop.applyUserDeleted, event);
-      shopRemoved = applied.removed;
-      changedShopUrls = applied.changedShopUrls;
+      ({ changedShopUrls } = await this.services.request<{ changedShopUrls: string[] }>(
+        Subjects.shop.applyUserDeleted,
+        event,
+      ));
     } catch (err) {
       this.logger.warn({ err, eventId: event.id }, 'shop not deleted at once: left to the stream');
     }
-    const removed = { ...(await this.applyUserDeleted(event, user)), ...shopRemoved };
+    await this.applyUserDeleted(event, user);
     await this.audit.record({
       type: 'account.deleted',
-      details: { user: userIdDigest(user.id), eventId: event.id, proof, removed },
+      details: {
+        user: userIdDigest(user.id),
+        eventId: event.id,
+        proof,
+        shops: shop ? 1 : 0,
+        products: shop?.products ?? 0,
+      },
     });
     await this.throttle.clear(client.ip, user.email).catch(() => undefined);
     this.mailer
       .send(accountDeletedMail(user.email, user.displayName ?? undefined, new Date()))
       .catch((err: unknown) => this.logger.error({ err }, 'account deleted notice not sent'));
-    return { changedShopUrls, removed };
+    return { changedShopUrls };
   }
 
   /**

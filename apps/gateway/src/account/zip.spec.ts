@@ -1,5 +1,23 @@
-import { readZip } from '../../../../test/support/zip';
+import { crc32 } from 'node:zlib';
 import { dosDateTime, zipStream } from './zip';
+
+/** The files of a zip as an unzip tool finds them: from the central directory, CRC checked. */
+function readZip(zip: Buffer): Map<string, Buffer> {
+  const end = zip.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'));
+  let at = zip.readUInt32LE(end + 16);
+  const files = new Map<string, Buffer>();
+  for (let i = 0; i < zip.readUInt16LE(end + 10); i += 1) {
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    const start = local + 30 + zip.readUInt16LE(local + 26);
+    const bytes = zip.subarray(start, start + size);
+    expect(crc32(bytes)).toBe(zip.readUInt32LE(at + 16));
+    files.set(zip.subarray(at + 46, at + 46 + nameLength).toString('utf8'), bytes);
+    at += 46 + nameLength;
+  }
+  return files;
+}
 
 async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];

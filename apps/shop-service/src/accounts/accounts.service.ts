@@ -28,7 +28,14 @@ export class AccountsService {
   /** Which shop a deletion takes with it (named in the event, for analytics and media). */
   async shopOf(userId: string): Promise<AccountShopRef | null> {
     const shop = await this.accounts.findShop(userId);
-    return shop && { shopId: shop.id, shopUrl: shop.shopUrl, shopName: shop.shopName };
+    return (
+      shop && {
+        shopId: shop.id,
+        shopUrl: shop.shopUrl,
+        shopName: shop.shopName,
+        products: shop.productCount,
+      }
+    );
   }
 
   async export(caller: Caller): Promise<ShopExport> {
@@ -51,10 +58,7 @@ export class AccountsService {
   ): Promise<{ changedShopUrls: string[]; removed: RemovedCounts }> {
     const deleted = await this.accounts.deleteOwner(event.userId);
     await this.ownerPages.forget(event.userId);
-    const changedShopUrls = await this.cache.invalidateShop(
-      deleted?.shopUrl,
-      event.shop?.shopUrl,
-    );
+    const changedShopUrls = await this.cache.invalidateShop(deleted?.shopUrl, event.shop?.shopUrl);
     const removed = { shops: deleted?.shops ?? 0, products: deleted?.products ?? 0 };
     this.logger.info({ eventId: event.id, removed }, 'deleted account: shop data removed');
     return { changedShopUrls, removed };

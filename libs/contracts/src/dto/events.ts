@@ -62,6 +62,7 @@ class AccountShopPayload implements AccountShopRef {
   @IsUUID() shopId!: string;
   @IsOptional() @IsString() shopUrl!: string | null;
   @IsOptional() @IsString() shopName!: string | null;
+  @IsInt() @Min(0) products!: number;
 }
 
 /** Events.userDeleted, from auth-service. */
