@@ -48,12 +48,12 @@ describe('deleting an account', () => {
       const section = page.getByRole('region', { name: 'Delete account' });
       await section.getByRole('button', { name: 'Delete account' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
-      await dialog.getByLabel('Your password').fill('Not-my-pass1');
+      await dialog.getByLabel('Your password', { exact: true }).fill('Not-my-pass1');
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
       await dialog.getByText('Your password is incorrect.').waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
 
-      await dialog.getByLabel('Your password').fill(strongPassword);
+      await dialog.getByLabel('Your password', { exact: true }).fill(strongPassword);
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
       await reached(page, '/');
       await page.getByText('Your account was deleted.').waitFor();

@@ -52,7 +52,7 @@ export interface AccountDeleted {
 }
 
 /** The profile part of the export: what the account page shows, no secret. */
-export interface AccountProfileExport {
+interface AccountProfileExport {
   user: Pick<
     AuthUser,
     'email' | 'displayName' | 'phoneNumber' | 'photoURL' | 'plan' | 'signInMethods' | 'createdAt'
@@ -66,7 +66,7 @@ export interface ShopExport {
 }
 
 /** One image of the owner in the export: its file in the zip is `images/{file}`. */
-export interface AccountImage {
+interface AccountImage {
   id: string;
   kind: ImageKind | 'banner';
   contentType: string;

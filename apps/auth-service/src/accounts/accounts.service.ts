@@ -42,7 +42,7 @@ import type { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { AccountsRepository } from './accounts.repository';
 
-export const DeletionMessages = {
+const DeletionMessages = {
   wrongPassword: 'Your password is incorrect.',
   passwordRequired: 'Enter your password to delete your account.',
   codeRequired: 'Enter the 6-digit code we e-mailed you.',
@@ -60,7 +60,7 @@ const purpose = ACCOUNT_DELETION_PURPOSE as OtpPurpose;
  * The audit line's name for an account: a digest, so that the line keeps no personal data yet
  * answers "was this account deleted, and when?" for someone who knows its id.
  */
-export const userIdDigest = (userId: string) =>
+const userIdDigest = (userId: string) =>
   createHash('sha256').update(`kartlink-user:${userId}`).digest('hex');
 
 /**

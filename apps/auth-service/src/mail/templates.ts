@@ -134,6 +134,9 @@ export function accountDeletedMail(to: string, name: string | undefined, when: D
     to,
     subject,
     text: `${greeting}\n\n${text}\n\nThank you for selling with us.\n\n— Kartlink`,
-    html: layout(subject, `<p>${escape(greeting)}</p><p>${escape(text)}</p><p>Thank you for selling with us.</p>`),
+    html: layout(
+      subject,
+      `<p>${escape(greeting)}</p><p>${escape(text)}</p><p>Thank you for selling with us.</p>`,
+    ),
   };
 }

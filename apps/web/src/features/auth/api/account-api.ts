@@ -11,7 +11,7 @@ import { filenameFrom, saveFile } from '../../../lib/save-file';
 import { sessionApi } from './session-api';
 
 /** A downloaded export: saved already, as this file of this many bytes. */
-export interface SavedExport {
+interface SavedExport {
   filename: string;
   bytes: number;
 }

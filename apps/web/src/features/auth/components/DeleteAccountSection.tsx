@@ -8,7 +8,7 @@ import { formFailure } from '../../../lib/form-errors';
 import { useDeleteAccountMutation, useSendDeletionCodeMutation } from '../api/account-api';
 import { useSession } from '../hooks/use-session';
 
-export const DeleteAccountMessages = {
+const DeleteAccountMessages = {
   passwordRequired: 'Enter your password to delete your account.',
   deleted: 'Your account was deleted.',
 } as const;
