@@ -14,7 +14,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { connect, JSONCodec } from 'nats';
 import { TestBlobs } from '../../apps/media-service/test/support/media-harness';
 import { sampleJpeg } from '../../apps/media-service/test/support/sample-images';
-import { signUp, strongPassword, Visitor } from '../support/auth-client';
+import { codeFromMail, mailCount, signUp, strongPassword, Visitor } from '../support/auth-client';
 import { file, sendForm } from '../support/forms';
 import { readZip } from '../support/zip';
 
@@ -210,6 +210,20 @@ describe('the account page: delete account', () => {
     expect(await rowsNaming(needlesOf(meera))).toEqual(before);
   });
 
+  it('counts password tries as sign-in does: after five wrong ones, a wait', async () => {
+    // From another address, so that the owner's own stays free for the deletion below.
+    const guesser = new Visitor();
+    guesser.accessToken = meera.visitor.accessToken;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await guesser.post('/account/delete', { password: `Guess-${i}aA` })).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const waiting = await guesser.post('/account/delete', { password: strongPassword });
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.error).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    expect((await meera.visitor.call('GET', '/auth/me')).status).toBe(200);
+  });
+
   it('makes the shop 404 at once, ends every session, and leaves nothing of the owner anywhere', async () => {
     // The public reads are warm in the gateway's memory and in Redis before the deletion.
     const product = meera.products[0]!;
@@ -314,5 +328,38 @@ describe('the account page: delete account', () => {
     expect(await rowsNaming(needlesOf(meera))).toEqual([]);
     expect(await rowsNaming(needlesOf(bystander))).toEqual(before);
     expect((await fetch(`${stackBaseUrl()}/api/shop/${bystander.shopUrl}`)).status).toBe(200);
+  });
+});
+
+describe('the account page: delete a Google-only account', () => {
+  it('confirms with a fresh e-mailed code instead of a password', async () => {
+    const visitor = new Visitor();
+    const { session, email } = await signUp(visitor);
+    // As an account made by "Continue with Google": no password of its own.
+    await pgQuery('UPDATE auth.users SET password_hash = NULL, google_subject = $2 WHERE id = $1', [
+      session.user.id,
+      `google-${randomUUID()}`,
+    ]);
+    const noCode = await visitor.post('/account/delete', { password: strongPassword });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.errors).toEqual([
+      { path: 'code', msg: 'Enter the 6-digit code we e-mailed you.' },
+    ]);
+
+    const before = await mailCount(email);
+    const sent = await visitor.post('/account/deletion-code');
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe(`We sent a 6-digit code to ${email}.`);
+    const code = await codeFromMail(email, before);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const refused = await visitor.post('/account/delete', { code: wrong });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('Invalid verification code');
+    expect((await visitor.call('GET', '/auth/me')).status).toBe(200);
+
+    const deleted = await visitor.post('/account/delete', { code });
+    expect(deleted.status).toBe(200);
+    expect((await visitor.call('GET', '/auth/me')).status).toBe(401);
+    expect(await rowsNaming([session.user.id, email])).toEqual([]);
   });
 });
