@@ -322,6 +322,12 @@ describe('the account page: delete account', () => {
           { timeoutMs: 20_000, intervalMs: 200, description: `${durable} applied both` },
         );
       }
+      // Applied by every service, the events are gone from the stream: it keeps no user id.
+      await waitFor(
+        async () =>
+          (await manager.streams.info(first.stream)).state.messages === 0 ? true : undefined,
+        { timeoutMs: 5_000, intervalMs: 100, description: 'the ACCOUNTS stream emptied' },
+      );
     } finally {
       await connection.close();
     }

@@ -10,7 +10,7 @@ import type { Shop } from './shop';
 /** The e-mailed code's purpose for a deletion (accounts without a password only). */
 export const ACCOUNT_DELETION_PURPOSE = 'account-deletion';
 
-/** DELETE /api/account: the password, or (an account that has none) the e-mailed code. */
+/** POST /api/account/delete: the password, or (an account that has none) the e-mailed code. */
 export interface AccountDeletionBody {
   password?: string;
   code?: string;

@@ -18,14 +18,17 @@ import type { Logger } from './logger';
 
 /**
  * An account deletion waits this long at most for a service that is down. It names the user
- * (and their shop): kept no longer than a consumer could need it.
+ * (and their shop): kept no longer than a consumer could need it, and (interest retention) gone
+ * as soon as every service's durable consumer has acknowledged it.
  */
 const ACCOUNTS_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 
 /**
  * Creates the ACCOUNTS stream of this subject prefix if it is missing (auth-service publishes,
- * every service consumes; whichever starts first creates it), with `replicas` copies.
+ * every service consumes; whichever starts first creates it), with `replicas` copies. Each
+ * service creates its durable consumer at startup, before any deletion can be announced: an
+ * event is kept until all of them have applied it, then deleted from the stream.
  */
 export async function ensureAccountsStream(
   manager: JetStreamManager,
@@ -44,7 +47,7 @@ export async function ensureAccountsStream(
       subjects: [`${subjectPrefix}${ACCOUNTS_STREAM_SUBJECTS}`],
       max_age: nanos(ACCOUNTS_MAX_AGE_MS),
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-      retention: RetentionPolicy.Limits,
+      retention: RetentionPolicy.Interest,
       storage: StorageType.File,
       num_replicas: replicas.replicas ?? 1,
     });

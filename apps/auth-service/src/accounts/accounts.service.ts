@@ -51,6 +51,7 @@ const DeletionMessages = {
   notFound: 'Your account could not be found. Please sign in again.',
   tooMany: (wait: string) => `Too many attempts. Please try again in ${wait}.`,
   unavailable: 'Your account could not be deleted right now. Please try again in a moment.',
+  notSent: 'The code could not be sent right now. Please try again in a moment.',
 } as const;
 
 const codec = JSONCodec<UserDeleted>();
@@ -107,12 +108,18 @@ export class AccountsService implements OnModuleInit {
     if (user.passwordHash)
       throw new ServiceError(ErrorCode.BAD_REQUEST, DeletionMessages.hasPassword);
     await countCodeSend(this.limiter, user.email);
-    const { code } = await this.codes.issue(user.email, purpose);
-    await this.mailer.send(deletionCodeMail(user.email, user.displayName ?? undefined, code));
+    const { code, id } = await this.codes.issue(user.email, purpose);
+    try {
+      await this.mailer.send(deletionCodeMail(user.email, user.displayName ?? undefined, code));
+    } catch (err) {
+      this.logger.error({ err }, 'deletion code not sent');
+      await this.codes.withdraw(id);
+      throw new ServiceError(ErrorCode.SERVICE_UNAVAILABLE, DeletionMessages.notSent);
+    }
     return { email: user.email, expiresInSeconds: OTP_VALIDITY_SECONDS };
   }
 
-  /** DELETE /api/account. A wrong password or code changes nothing. */
+  /** POST /api/account/delete. A wrong password or code changes nothing. */
   async delete(
     caller: Caller,
     body: AccountDeletionBody,

@@ -116,7 +116,7 @@ export class CreateImpersonationRequest implements CreateImpersonationBody {
   @Rule(emailProblem) email!: string;
 }
 
-/** DELETE /api/account: the password, or the e-mailed code of an account without one. */
+/** POST /api/account/delete: the password, or the e-mailed code of an account without one. */
 export class AccountDeletionRequest implements AccountDeletionBody {
   @Optional()
   @IsString({ message: 'Password is required' })
