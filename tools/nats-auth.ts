@@ -1,4 +1,5 @@
 import {
+  ACCOUNTS_STREAM_SUBJECTS,
   ANALYTICS_TRACK_SUBJECTS,
   Events,
   MEDIA_STREAM_SUBJECTS,
@@ -67,11 +68,15 @@ export function natsPermissions(prefix = ''): Record<NatsApp, NatsPermissions> {
       subscribe: [p(Events.shopChanged), INBOX],
       allowResponses: false,
     },
-    'auth-service': service('auth', []),
+    'auth-service': service(
+      'auth',
+      [Subjects.shop.accountShop, Subjects.shop.applyUserDeleted, ACCOUNTS_STREAM_SUBJECTS],
+      JETSTREAM, // publishes and consumes ACCOUNTS
+    ),
     'shop-service': service(
       'shop',
       [Subjects.auth.userPlan, Events.shopChanged],
-      JETSTREAM, // consumes MEDIA and the product clicks of ANALYTICS
+      JETSTREAM, // consumes MEDIA, ACCOUNTS and the product clicks of ANALYTICS
     ),
     'media-service': service(
       'media',
@@ -87,7 +92,7 @@ export function natsPermissions(prefix = ''): Record<NatsApp, NatsPermissions> {
     'analytics-service': service(
       'analytics',
       [Subjects.shop.analyticsResolve, Subjects.shop.publicProduct, Events.productClicks],
-      JETSTREAM, // stores and consumes ANALYTICS
+      JETSTREAM, // stores and consumes ANALYTICS, consumes ACCOUNTS
     ),
   };
 }

@@ -1,4 +1,8 @@
 import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
+import { AnalyticsAccountsController } from './accounts/analytics-accounts.controller';
+import { AnalyticsAccountsRepository } from './accounts/analytics-accounts.repository';
+import { AnalyticsAccountsService } from './accounts/analytics-accounts.service';
+import { UserDeletedConsumer } from './accounts/user-deleted.consumer';
 import type { AnalyticsConfig } from './config';
 import { database } from './database';
 import { EventsConsumer } from './events/events.consumer';
@@ -18,7 +22,7 @@ export const appModule = (config: AnalyticsConfig, logger: Logger) =>
     config,
     logger,
     database,
-    controllers: [ReportsController],
+    controllers: [ReportsController, AnalyticsAccountsController],
     providers: [
       // Requests to shop-service: which shop and owner an event or a reader belongs to.
       natsRequesterProvider('analytics-service-requests'),
@@ -31,5 +35,8 @@ export const appModule = (config: AnalyticsConfig, logger: Logger) =>
       ReportsRepository,
       ReportsCache,
       ReportsService,
+      AnalyticsAccountsRepository,
+      AnalyticsAccountsService,
+      UserDeletedConsumer,
     ],
   });

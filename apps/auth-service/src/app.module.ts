@@ -1,5 +1,9 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { createServiceModule, type Logger } from '@kartlink/server-kit';
+import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
+import { AccountsController } from './accounts/accounts.controller';
+import { AccountsRepository } from './accounts/accounts.repository';
+import { AccountsService } from './accounts/accounts.service';
+import { UserDeletedConsumer } from './accounts/user-deleted.consumer';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
 import { AuditRepository } from './admin/audit.repository';
@@ -43,9 +47,12 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
       AdminController,
       ProvidersController,
       GoogleController,
+      AccountsController,
     ],
     providers: [
       ...authRedisProviders,
+      // Requests to shop-service (a deleted account's shop) and the ACCOUNTS stream.
+      natsRequesterProvider('auth-service-requests'),
       MailerService,
       KeysService,
       UsersRepository,
@@ -61,5 +68,8 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
       GoogleOidcClient,
       GoogleStateRepository,
       GoogleService,
+      AccountsRepository,
+      AccountsService,
+      UserDeletedConsumer,
     ],
   });

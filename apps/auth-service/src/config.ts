@@ -1,5 +1,5 @@
 import { int, str, url, type ConfigOf } from '@kartlink/config';
-import { redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
+import { jetStreamEnvSchema, redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
 import { KEY_ENCRYPTION_KEYS_PATTERN } from './crypto/key-encryption';
 
 export const configSchema = {
@@ -11,6 +11,13 @@ export const configSchema = {
     secret: true,
   }),
   ...redisEnvSchema,
+  ...jetStreamEnvSchema,
+  SERVICE_TIMEOUT_MS: int({
+    description: 'how long a request to another service (shop-service) may take',
+    default: 5000,
+    min: 100,
+    max: 60_000,
+  }),
   SESSION_DAYS: int({
     description: 'how long a "remember me" sign-in lasts',
     default: 30,

@@ -8,6 +8,8 @@ import {
   natsCredentials,
   redisProviders,
 } from '@kartlink/server-kit';
+import { AccountController } from './account/account.controller';
+import { AccountExporter } from './account/account-export';
 import { AdminController } from './admin/admin.controller';
 import { AnalyticsController } from './analytics/analytics.controller';
 import { AnalyticsRecorder } from './analytics/analytics-recorder';
@@ -58,6 +60,7 @@ export class GatewayModule {
         AnalyticsController,
         PhotosController,
         BannersController,
+        AccountController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -84,6 +87,7 @@ export class GatewayModule {
         AccessTokenVerifier,
         AuthGuard,
         SessionCookies,
+        AccountExporter,
         HealthService,
         { provide: APP_FILTER, useFactory: () => new HttpErrorFilter(logger) },
         { provide: APP_INTERCEPTOR, useClass: RequestInterceptor },

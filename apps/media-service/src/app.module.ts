@@ -1,5 +1,8 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
+import { MediaAccountsController } from './accounts/media-accounts.controller';
+import { MediaAccountsService } from './accounts/media-accounts.service';
+import { UserDeletedConsumer } from './accounts/user-deleted.consumer';
 import { BannerEvents } from './banners/banner-events';
 import { BannersController } from './banners/banners.controller';
 import { BannersRepository } from './banners/banners.repository';
@@ -33,6 +36,7 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
       BannersController,
       DefaultCardsController,
       StorePagesController,
+      MediaAccountsController,
     ],
     providers: [
       ...blobStoreProviders,
@@ -53,5 +57,7 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
       ImageSweepJobs,
       ...mediaRedisProviders,
       StorePagesService,
+      MediaAccountsService,
+      UserDeletedConsumer,
     ],
   });

@@ -1,5 +1,9 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
+import { AccountsController } from './accounts/accounts.controller';
+import { AccountsRepository } from './accounts/accounts.repository';
+import { AccountsService } from './accounts/accounts.service';
+import { UserDeletedConsumer } from './accounts/user-deleted.consumer';
 import { AnalyticsRefsController } from './analytics/analytics-refs.controller';
 import { AnalyticsRefsRepository } from './analytics/analytics-refs.repository';
 import { ImageRefsController } from './images/image-refs.controller';
@@ -33,6 +37,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       ProductsController,
       AnalyticsRefsController,
       ImageRefsController,
+      AccountsController,
     ],
     providers: [
       ...shopRedisProviders,
@@ -51,5 +56,8 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       AnalyticsRefsRepository,
       ImageRefsRepository,
       ProductClicksConsumer,
+      AccountsRepository,
+      AccountsService,
+      UserDeletedConsumer,
     ],
   });

@@ -44,6 +44,14 @@ export const Subjects = {
     providers: 'auth.providers',
     /** For media-service: ImageReferencesRequest → ImageReferencesAnswer (profile photos). */
     referencedImages: 'auth.images.referenced',
+    /** { caller } → DeletionCodeSent: e-mails a code confirming a deletion (no password set). */
+    sendDeletionCode: 'auth.account.deletion-code',
+    /**
+     * { caller, body: AccountDeletionBody, client } → AccountDeleted: checks the password (or
+     * code), announces Events.userDeleted, has shop-service apply it at once, then deletes the
+     * account's own rows and ends its sessions.
+     */
+    deleteAccount: 'auth.account.delete',
     impersonate: 'auth.admin.impersonate',
     setPlan: 'auth.admin.set-plan',
   },
@@ -75,6 +83,15 @@ export const Subjects = {
     deleteProduct: 'shop.products.delete',
     /** { caller } → ProductQuota. */
     productQuota: 'shop.products.quota',
+    /** For auth-service's deletion: { userId } → AccountShopRef | null. */
+    accountShop: 'shop.account.shop',
+    /** { caller } → ShopExport: the shop and every product, for the account export. */
+    exportAccount: 'shop.account.export',
+    /**
+     * For auth-service: UserDeleted → { changedShopUrls }, answered once the shop and its
+     * products are gone and their cached reads cleared (the ACCOUNTS stream delivers it too).
+     */
+    applyUserDeleted: 'shop.account.apply-deleted',
     /** For analytics-service: AnalyticsResolveRequest → AnalyticsResolveAnswer. */
     analyticsResolve: 'shop.analytics.resolve',
     /**
@@ -113,6 +130,8 @@ export const Subjects = {
     toggleBanners: 'media.banners.toggle',
     /** { caller, body: BannerReorderBody } → BannerList. */
     reorderBanners: 'media.banners.reorder',
+    /** { caller } → MediaExport: the banners and every image of the owner, for the export. */
+    exportAccount: 'media.account.export',
     /** StorePageRequest → StorePage: reads a store's product page, copies its main image. */
     readStorePage: 'media.store-pages.read',
   },
@@ -130,6 +149,8 @@ export const Subjects = {
     exportCsv: 'analytics.owner.export',
     /** { caller, query } → { filename, csv }: one row a product (ANALYTICS_PRODUCTS_CSV_COLUMNS). */
     exportProductsCsv: 'analytics.owner.export-products',
+    /** { caller } → AnalyticsExport: the owner's rollups, for the account export. */
+    exportAccount: 'analytics.account.export',
   },
 } as const;
 
@@ -156,6 +177,11 @@ export const Events = {
   productClicks: 'events.analytics.product-clicks',
   /** JetStream stream MEDIA (mediaStreamName): an owner's banners changed (BannersChanged). */
   bannersChanged: 'events.media.banners-changed',
+  /**
+   * JetStream stream ACCOUNTS (accountsStreamName): an account was deleted (UserDeleted); each
+   * service's durable consumer deletes its own data.
+   */
+  userDeleted: 'events.account.user-deleted',
 } as const;
 /** Every subject of the MEDIA stream, after the prefix. */
 export const MEDIA_STREAM_SUBJECTS = 'events.media.>';

@@ -15,6 +15,7 @@ export * from './analytics-stream';
 export * from './blob-store';
 export * from './blob-store.nats';
 export * from './media-stream';
+export * from './accounts-stream';
 export * from './jetstream-replicas';
 export * from './durable-consumer';
 export * from './jetstream-pull';

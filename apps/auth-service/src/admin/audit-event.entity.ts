@@ -6,7 +6,9 @@ export type AuditEventType =
   | 'impersonation.ended'
   | 'admin.promoted'
   | 'admin.plan-changed'
-  | 'signing-key.rotated';
+  | 'signing-key.rotated'
+  // Keeps no personal data: a digest of the user id, the event id and what was removed.
+  | 'account.deleted';
 
 /** What admins did, for whom, and when; rows are only ever added. */
 @Entity({ name: 'audit_events' })

@@ -113,3 +113,30 @@ export function passwordChangedMail(to: string, name: string | undefined, when: 
     ),
   };
 }
+
+/** The code that confirms deleting an account that signs in with Google only. */
+export const deletionCodeMail = (to: string, name: string | undefined, code: string) =>
+  codeMail(
+    to,
+    `${code} is your Kartlink account deletion code`,
+    'Enter this code on your account page to delete your Kartlink account, your shop and everything in it. This cannot be undone:',
+    name,
+    code,
+    'If you did not ask to delete your account, ignore this e-mail: nothing is deleted without the code.',
+  );
+
+/** Sent once the account is gone: the address is not kept after it. */
+export function accountDeletedMail(to: string, name: string | undefined, when: Date): Mail {
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  const subject = 'Your Kartlink account was deleted';
+  const text = `Your Kartlink account, your shop, its products, images, banners and figures were deleted on ${when.toUTCString()}. Your shop's address no longer opens.`;
+  return {
+    to,
+    subject,
+    text: `${greeting}\n\n${text}\n\nThank you for selling with us.\n\n— Kartlink`,
+    html: layout(
+      subject,
+      `<p>${escape(greeting)}</p><p>${escape(text)}</p><p>Thank you for selling with us.</p>`,
+    ),
+  };
+}

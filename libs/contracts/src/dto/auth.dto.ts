@@ -1,4 +1,12 @@
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateBy,
+} from 'class-validator';
 import { Optional, Rule } from './rule';
 import {
   emailProblem,
@@ -23,6 +31,7 @@ import {
   type UpdateProfileBody,
   type UserPlan,
 } from '../auth';
+import type { AccountDeletionBody } from '../account';
 
 /**
  * Request bodies as validated classes (class-validator), for the gateway. They implement the
@@ -105,4 +114,15 @@ export class SetPlanRequest implements SetPlanBody {
 
 export class CreateImpersonationRequest implements CreateImpersonationBody {
   @Rule(emailProblem) email!: string;
+}
+
+/** POST /api/account/delete: the password, or the e-mailed code of an account without one. */
+export class AccountDeletionRequest implements AccountDeletionBody {
+  @Optional()
+  @IsString({ message: 'Password is required' })
+  @MaxLength(128)
+  password?: string;
+  @Optional()
+  @Matches(/^\d{6}$/, { message: 'Enter the 6-digit code we e-mailed you' })
+  code?: string;
 }

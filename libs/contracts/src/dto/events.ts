@@ -3,6 +3,7 @@ import {
   IsArray,
   IsBoolean,
   IsInt,
+  IsOptional,
   IsString,
   IsUUID,
   Matches,
@@ -11,6 +12,7 @@ import {
   ValidateNested,
   validateSync,
 } from 'class-validator';
+import type { AccountShopRef, UserDeleted } from '../account';
 import type { ProductClicksChanged } from '../analytics';
 import type { Banner, BannerList, BannersChanged } from '../media';
 
@@ -54,4 +56,19 @@ export class BannersChangedPayload implements BannersChanged {
 export class ProductClicksPayload implements ProductClicksChanged {
   @IsUUID() productId!: string;
   @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER) clicks!: number;
+}
+
+class AccountShopPayload implements AccountShopRef {
+  @IsUUID() shopId!: string;
+  @IsOptional() @IsString() shopUrl!: string | null;
+  @IsOptional() @IsString() shopName!: string | null;
+  @IsInt() @Min(0) products!: number;
+}
+
+/** Events.userDeleted, from auth-service. */
+export class UserDeletedPayload implements UserDeleted {
+  @IsString() id!: string;
+  @IsUUID() userId!: string;
+  @IsOptional() @ValidateNested() @Type(() => AccountShopPayload) shop!: AccountShopRef | null;
+  @IsString() deletedAt!: string;
 }

@@ -3,6 +3,8 @@ import { useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../../lib/auth-slice';
 import { useCurrentUserQuery } from '../api/session-api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { DownloadDataSection } from '../components/DownloadDataSection';
 import { ProfileForm } from '../components/ProfileForm';
 import { ProfilePhotoForm } from '../components/ProfilePhotoForm';
 import { SignedInDevices } from '../components/SignedInDevices';
@@ -10,7 +12,10 @@ import { useSession } from '../hooks/use-session';
 import { useSignOut } from '../hooks/use-sign-out';
 import './AccountPage.css';
 
-/** /dashboard/account: profile, password, signed-in devices, and signing out here or everywhere. */
+/**
+ * /dashboard/account: profile, password, signed-in devices, signing out here or everywhere,
+ * downloading the account's data and deleting the account.
+ */
 export function AccountPage() {
   const session = useSession();
   const user = useSelector(selectCurrentUser);
@@ -85,6 +90,11 @@ export function AccountPage() {
           </button>
         </div>
       </section>
+
+      <DownloadDataSection />
+
+      {/* An admin acting as the owner cannot delete the account (the server refuses it too). */}
+      {!user.impersonatedBy && <DeleteAccountSection hasPassword={hasPassword} />}
     </div>
   );
 }

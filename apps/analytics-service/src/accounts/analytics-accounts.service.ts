@@ -1,0 +1,59 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { AnalyticsExport, Caller, RemovedCounts, UserDeleted } from '@kartlink/contracts';
+import { LOGGER, type Logger } from '@kartlink/server-kit';
+import { RefsResolver } from '../refs/refs.resolver';
+import { AnalyticsAccountsRepository } from './analytics-accounts.repository';
+
+/**
+ * The deletion runs again after these delays: a visit or click published just before it may be
+ * stored just after (it was in a batch already), and a replica may still know the deleted shop
+ * and its products for a minute (RefsResolver remembers what it found) and store a click made
+ * on a page left open. Best effort, in memory: a restart in between skips the later passes.
+ */
+const LATER_PASSES_MS = [5_000, 75_000];
+
+@Injectable()
+export class AnalyticsAccountsService implements OnModuleDestroy {
+  private readonly laterPasses = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly accounts: AnalyticsAccountsRepository,
+    private readonly refs: RefsResolver,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async export(caller: Caller): Promise<AnalyticsExport> {
+    const shop = await this.refs.shopOfOwner(caller.userId);
+    return shop ? this.accounts.export(shop.shopId) : { shopDaily: [], productMonthly: [] };
+  }
+
+  /** Deletes the figures of the deleted owner's shop (nothing to do without one). */
+  async applyUserDeleted(event: UserDeleted): Promise<RemovedCounts> {
+    if (!event.shop) return {};
+    const removed = await this.accounts.deleteShop(event.shop.shopId);
+    this.logger.info({ eventId: event.id, removed }, 'deleted account: figures removed');
+    const { shopId } = event.shop;
+    for (const delay of LATER_PASSES_MS) {
+      const timer = setTimeout(() => {
+        this.laterPasses.delete(timer);
+        this.accounts.deleteShop(shopId).then(
+          (late) => {
+            if (Object.values(late).some((count) => count > 0))
+              this.logger.info(
+                { eventId: event.id, removed: late },
+                'deleted account: late figures removed',
+              );
+          },
+          (err: unknown) => this.logger.warn({ err }, 'a later pass of a deletion failed'),
+        );
+      }, delay);
+      timer.unref();
+      this.laterPasses.add(timer);
+    }
+    return removed;
+  }
+
+  onModuleDestroy() {
+    for (const timer of this.laterPasses) clearTimeout(timer);
+  }
+}

@@ -1,0 +1,46 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { readPayload, UserDeletedPayload } from '@kartlink/contracts/dto';
+import {
+  CONFIG,
+  consumeUserDeleted,
+  type DurableConsumer,
+  LOGGER,
+  type Logger,
+  NatsRequester,
+} from '@kartlink/server-kit';
+import type { AnalyticsConfig } from '../config';
+import { AnalyticsAccountsService } from './analytics-accounts.service';
+
+/** Deletes a deleted account's shop figures (events and rollups), from the ACCOUNTS stream. */
+@Injectable()
+export class UserDeletedConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  private consumer?: DurableConsumer;
+
+  constructor(
+    private readonly accounts: AnalyticsAccountsService,
+    private readonly services: NatsRequester,
+    @Inject(CONFIG) private readonly config: AnalyticsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    this.consumer = await consumeUserDeleted({
+      connection: await this.services.connection(),
+      subjectPrefix: this.config.NATS_SUBJECT_PREFIX,
+      replicas: this.config.JETSTREAM_REPLICAS,
+      durable: 'analytics-user-deleted',
+      logger: this.logger,
+      read: (payload) => readPayload(UserDeletedPayload, payload),
+      apply: (event) => this.accounts.applyUserDeleted(event),
+    });
+  }
+
+  async onModuleDestroy() {
+    await this.consumer?.stop();
+  }
+}
