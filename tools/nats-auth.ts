@@ -70,7 +70,12 @@ export function natsPermissions(prefix = ''): Record<NatsApp, NatsPermissions> {
     'auth-service': service('auth', []),
     'shop-service': service(
       'shop',
-      [Subjects.auth.userPlan, Events.shopChanged],
+      [
+        Subjects.auth.userPlan,
+        Events.shopChanged,
+        Subjects.media.readStorePage,
+        Subjects.media.copyImage,
+      ],
       JETSTREAM, // consumes MEDIA and the product clicks of ANALYTICS
     ),
     'media-service': service(

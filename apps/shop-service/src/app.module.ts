@@ -2,6 +2,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
 import { AnalyticsRefsController } from './analytics/analytics-refs.controller';
 import { AnalyticsRefsRepository } from './analytics/analytics-refs.repository';
+import { ImportJobs } from './imports/import.jobs';
+import { ImportsController } from './imports/imports.controller';
+import { ProductImportsService } from './imports/product-imports.service';
 import { ImageRefsController } from './images/image-refs.controller';
 import { ImageRefsRepository } from './images/image-refs.repository';
 import { ProductClicksConsumer } from './analytics/product-clicks.consumer';
@@ -33,6 +36,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       ProductsController,
       AnalyticsRefsController,
       ImageRefsController,
+      ImportsController,
     ],
     providers: [
       ...shopRedisProviders,
@@ -51,5 +55,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       AnalyticsRefsRepository,
       ImageRefsRepository,
       ProductClicksConsumer,
+      ProductImportsService,
+      ImportJobs,
     ],
   });

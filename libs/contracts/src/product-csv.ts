@@ -371,3 +371,13 @@ export const PRODUCT_CSV_TEMPLATE = writeProductCsv([
     showOnShop: true,
   },
 ]);
+
+/**
+ * Redis key (under REDIS_KEY_PREFIX) of a file the gateway received for an import, kept an
+ * hour as { source, text }: a file is larger than one NATS message may be.
+ */
+export const importUploadKey = (userId: string, uploadId: string) =>
+  `imports:upload:${userId}:${uploadId}`;
+
+/** How long a received file is kept for its preview, dry run and import. */
+export const IMPORT_UPLOAD_SECONDS = 3600;
