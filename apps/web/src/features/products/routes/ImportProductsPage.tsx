@@ -3,7 +3,6 @@ import {
   ImportMessages,
   type ImportPreview,
   type ImportSource,
-  type ImportStatus,
   type ImportSummary,
 } from '@kartlink/contracts';
 import { useState } from 'react';
@@ -30,6 +29,16 @@ const plural = (n: number, one: string, many = `${one}s`) =>
 
 const messageOf = (failure: unknown) =>
   userFacingMessage(httpStatusOf(failure), serverMessageOf(failure));
+
+/** A chosen file's text (UTF-8; a byte-order mark is the server's to drop). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
 
 /** "12 of 15 new products fit in your plan", or Premium's "no limit". */
 function fitText(summary: ImportSummary) {
@@ -74,7 +83,7 @@ export function ImportProductsPage() {
       reset();
       return setProblem(ImportMessages.tooLarge);
     }
-    await check(await file.text(), 'csv');
+    await check(await readText(file), 'csv');
   };
 
   const start = async (dry: boolean) => {
@@ -303,11 +312,11 @@ function PreviewTable({ preview, dryRun, busy, onDryRun, onImport }: PreviewTabl
 
 function ImportProgress({ jobId, onAgain }: { jobId: string; onAgain: () => void }) {
   const [finished, setFinished] = useState(false);
-  const { data, error } = useImportStatusQuery(jobId, {
+  const { data: status, error } = useImportStatusQuery(jobId, {
     pollingInterval: finished ? 0 : POLL_MS,
     skipPollingIfUnfocused: false,
   });
-  const status: ImportStatus | undefined = data;
+  // Polling stops once the job is over (set during render: React redraws at once).
   if (status && (status.state === 'completed' || status.state === 'failed') && !finished)
     setFinished(true);
   const done = status?.done ?? 0;
