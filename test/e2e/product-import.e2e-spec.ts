@@ -234,6 +234,12 @@ describe('importing products from a CSV file', () => {
 
     const page = await listed(owner);
     expect(page.total).toBe(44);
+    // Newest first, as the file has them backwards.
+    expect(page.items.slice(0, 3).map((p) => p.shortCode)).toEqual([
+      'saree-45',
+      'saree-44',
+      'saree-43',
+    ]);
     const saree1 = page.items.find((p) => p.shortCode === 'saree-1')!;
     expect(saree1).toMatchObject({ price: 1299, brand: 'Nalli', showOnShop: false });
     // Copied into Kartlink's storage, never hot-linked.

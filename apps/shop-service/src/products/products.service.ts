@@ -353,6 +353,7 @@ export class ProductsService {
     const results = await this.products.withShopLock(shop.id, async (manager) => {
       let count = await this.products.count(shop.id, manager);
       let premium: boolean | undefined;
+      let stamp = 0;
       const out: ImportRowResult[] = [];
       for (const { row, body, values } of prepared) {
         const fail = (column: string, msg: string) =>
@@ -383,8 +384,10 @@ export class ProductsService {
               continue;
             }
           }
+          // Each row its own moment, so the list (newest first) shows the file's order backwards.
+          stamp = Math.max(Date.now(), stamp + 1);
           const created = await manager.transaction((inner) =>
-            this.insert(shop, values, body.shortCode, inner),
+            this.insert(shop, { ...values, createdAt: new Date(stamp) }, body.shortCode, inner),
           );
           count += 1;
           out.push({
