@@ -18,7 +18,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'show_on_shop',
 ] as const;
 
-export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 
 /** A file bigger than this, or with more rows than that, is refused whole (413). */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;

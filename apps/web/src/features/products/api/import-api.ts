@@ -5,7 +5,7 @@ import { dataOf } from '../../../lib/envelope';
 import { filenameFrom } from '../../../lib/save-file';
 
 /** A CSV file the server sends: its text and the name it gives it. */
-export interface CsvFile {
+interface CsvFile {
   csv: string;
   filename: string;
 }
