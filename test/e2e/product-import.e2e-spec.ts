@@ -266,6 +266,18 @@ describe('importing products from a CSV file', () => {
       title: 'Silk saree 5, now in red',
       price: 999,
     });
+    // A file with only some columns changes only those: saree-1 keeps its brand and image.
+    const partial = await runImport(
+      owner,
+      `short_code,title,price,store_url_1,store_url_2\nsaree-1,Silk saree 1,"1,499",${STORES[0]}1,${STORES[1]}1\n`,
+    );
+    expect(partial.status.result).toMatchObject({ updated: 1, failed: 0 });
+    expect((await listed(owner)).items.find((p) => p.shortCode === 'saree-1')).toMatchObject({
+      price: 1499,
+      brand: 'Nalli',
+      showOnShop: false,
+      imageUrl: saree1.imageUrl,
+    });
     // The public shop shows the change at once.
     const shown = await fetch(`${stackBaseUrl()}/api/url/shop/${shopUrl}/saree-5`);
     expect(((await shown.json()) as { data: { title: string } }).data.title).toBe(

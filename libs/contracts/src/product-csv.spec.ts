@@ -148,7 +148,7 @@ describe('product files', () => {
       [products[0]!.title, products[0]!.description, '@home', products[0]!.originalURLs, 'no'],
       ['-20% sale', "'=x", '', products[1]!.originalURLs, 'yes'],
     ]);
-    expect(parseRupees(rows[0]!.price)).toBe(1299.5);
+    expect(parseRupees(rows[0]!.price!)).toBe(1299.5);
   });
 
   it('takes columns in any order, named loosely, and store addresses from any of the 7', () => {
@@ -162,6 +162,15 @@ describe('product files', () => {
       storeUrls: ['https://a.example.com', 'https://b.example.com'],
       showOnShop: 'no',
     });
+  });
+
+  it('tells a column the file lacks (left as it is) from an empty cell (cleared)', () => {
+    const [row] = readProductCsv('title,description,store_url_1\nSaree,,https://a.example.com\n');
+    expect(row).toMatchObject({ description: '', shortCode: '' });
+    expect(row!.price).toBeUndefined();
+    expect(row!.brand).toBeUndefined();
+    expect(row!.imageUrl).toBeUndefined();
+    expect(row!.showOnShop).toBeUndefined();
   });
 
   it('refuses a file without a title column, with unknown columns, or without rows', () => {

@@ -53,14 +53,18 @@ export interface ImportRowInput {
   /** Line of the file (1 is the header of a CSV, the first address of a list). */
   row: number;
   title: string;
-  description: string;
+  /**
+   * The optional columns: undefined when the file has no such column (an update leaves the
+   * field as it is), '' when the row's cell is empty (an update clears it).
+   */
+  description?: string;
   /** As written: "1,299", "₹1,299.00"... */
-  price: string;
-  brand: string;
-  imageUrl: string;
+  price?: string;
+  brand?: string;
+  imageUrl?: string;
   shortCode: string;
   storeUrls: string[];
-  showOnShop: string;
+  showOnShop?: string;
 }
 
 /** A field's problem on one row: the column and SPEC's words. */
@@ -272,21 +276,21 @@ export function readProductCsv(text: string): ImportRowInput[] {
   return body.map(({ line, cells }) => {
     const get = (column: ProductCsvColumn) => {
       const i = columns.indexOf(column);
-      return i >= 0 ? readCell(cells[i] ?? '') : '';
+      return i >= 0 ? readCell(cells[i] ?? '') : undefined;
     };
     const storeUrls: string[] = [];
     for (let n = 1; n <= MAX_STORE_URLS; n += 1) {
-      const url = get(`store_url_${n}` as ProductCsvColumn).trim();
+      const url = get(`store_url_${n}` as ProductCsvColumn)?.trim();
       if (url) storeUrls.push(url);
     }
     return {
       row: line,
-      title: get('title'),
+      title: get('title') ?? '',
       description: get('description'),
       price: get('price'),
       brand: get('brand'),
-      imageUrl: get('image_url').trim(),
-      shortCode: get('short_code').trim(),
+      imageUrl: get('image_url')?.trim(),
+      shortCode: get('short_code')?.trim() ?? '',
       storeUrls,
       showOnShop: get('show_on_shop'),
     };
@@ -305,17 +309,7 @@ export function readAddressList(text: string): ImportRowInput[] {
     .forEach((line, i) => {
       const storeUrls = line.split(/[\s,]+/).filter(Boolean);
       if (!storeUrls.length) return;
-      rows.push({
-        row: i + 1,
-        title: '',
-        description: '',
-        price: '',
-        brand: '',
-        imageUrl: '',
-        shortCode: '',
-        storeUrls,
-        showOnShop: '',
-      });
+      rows.push({ row: i + 1, title: '', shortCode: '', storeUrls });
     });
   if (rows.length === 0) throw new CsvError(ImportMessages.empty);
   if (rows.length > IMPORT_MAX_ROWS) throw new CsvError(ImportMessages.tooManyRows);

@@ -59,6 +59,14 @@ import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG, REDIS } from '../tokens';
 
+/** Each preview or start reads a whole file: a budget of its own. */
+const IMPORTS = {
+  name: 'product-imports',
+  limit: 30,
+  windowMs: 60_000,
+  message: 'Too many imports in a short time. Please wait a moment and try again.',
+};
+
 const LINK_CREATION = {
   name: 'create-links',
   limit: 30,
@@ -136,6 +144,7 @@ export class ProductsController {
 
   @Post('import/preview')
   @HttpCode(200)
+  @RateLimit(IMPORTS)
   @ApiConsumes('text/csv', 'text/plain')
   @ApiOperation({
     summary: 'Check a product file before importing it: each row with its errors, nothing saved',
@@ -171,6 +180,7 @@ export class ProductsController {
 
   @Post('import')
   @HttpCode(200)
+  @RateLimit(IMPORTS)
   @ApiOperation({
     summary: 'Import a previewed file, or run it dry',
     description:

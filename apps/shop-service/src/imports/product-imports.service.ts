@@ -97,7 +97,7 @@ export class ProductImportsService {
       source,
       rows: checked
         .filter((c) => c.errors.length === 0)
-        .map(({ input, body }) => ({ row: input.row, body, imageUrl: input.imageUrl })),
+        .map(({ input, body }) => ({ row: input.row, body, imageUrl: input.imageUrl ?? '' })),
       refused: checked
         .filter((c) => c.errors.length > 0)
         .map(({ input, errors }) => ({ row: input.row, outcome: 'failed', errors, notes: [] })),
@@ -300,17 +300,24 @@ function checkRow(input: ImportRowInput, source: ImportSource): CheckedRow {
     const body: ProductBody = { title: 'from the store page', originalURLs: input.storeUrls };
     return { input, body, errors: validate(body).filter((e) => e.column === 'store_urls') };
   }
+  // A column the file has sets its field (an empty cell clears it); one it lacks leaves it.
   const body: ProductBody = { title: input.title, originalURLs: input.storeUrls };
-  if (input.description.trim()) body.description = input.description;
-  if (input.brand.trim()) body.brand = input.brand;
+  if (input.description !== undefined) body.description = input.description;
+  if (input.brand !== undefined) body.brand = input.brand;
   if (input.shortCode) body.shortCode = input.shortCode;
-  const price = parseRupees(input.price);
-  if (price === undefined) errors.push({ column: 'price', msg: ProductMessages.priceInvalid });
-  else body.price = price;
-  const shown = parseShowOnShop(input.showOnShop);
-  if (shown === undefined) errors.push({ column: 'show_on_shop', msg: ImportMessages.showOnShop });
-  else body.showOnShop = shown;
-  if (input.imageUrl && !/^https?:\/\/[^\s]+$/i.test(input.imageUrl))
+  if (input.price !== undefined) {
+    const price = parseRupees(input.price);
+    if (price === undefined) errors.push({ column: 'price', msg: ProductMessages.priceInvalid });
+    else body.price = price;
+  }
+  if (input.showOnShop !== undefined) {
+    const shown = parseShowOnShop(input.showOnShop);
+    if (shown === undefined)
+      errors.push({ column: 'show_on_shop', msg: ImportMessages.showOnShop });
+    else body.showOnShop = shown;
+  }
+  if (input.imageUrl === '') body.imageUrl = null;
+  else if (input.imageUrl !== undefined && !/^https?:\/\/[^\s]+$/i.test(input.imageUrl))
     errors.push({ column: 'image_url', msg: StorePageMessages.invalidUrl });
   errors.push(...validate(body));
   return { input, body, errors };

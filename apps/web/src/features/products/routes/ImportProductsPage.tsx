@@ -172,7 +172,7 @@ export function ImportProductsPage() {
               <p className="import-file__hint">
                 Columns: title, description, price, brand, image_url, short_code, store_url_1 to
                 store_url_7, show_on_shop. At most 2 MB and 5,000 products. A product whose short
-                code your shop has already is updated.
+                code your shop has already is updated; a column the file lacks is left as it is.
               </p>
             </div>
           ) : (
