@@ -42,7 +42,8 @@ export const ImportMessages = {
   jobNotFound: 'That import does not exist or is not yours.',
   imageNotCopied: (reason: string) =>
     `The image could not be copied, so the product was saved without it: ${reason}`,
-  noShop: 'Set up your shop first: choose its URL in the setup wizard.',
+  stopped:
+    'The import stopped before the end (the service restarted). The rows done so far are saved: import the file again to finish; rows with a short code are updated, not doubled.',
 } as const;
 
 /** Where the rows come from: a CSV file, or a pasted list of store addresses. */

@@ -4,13 +4,14 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import type {
-  Caller,
-  ImportResult,
-  ImportRowResult,
-  ImportSource,
-  ImportStatus,
-  ProductBody,
+import {
+  type Caller,
+  ImportMessages,
+  type ImportResult,
+  type ImportRowResult,
+  type ImportSource,
+  type ImportStatus,
+  type ProductBody,
 } from '@kartlink/contracts';
 import { CONFIG, LOGGER, type Logger, metrics } from '@kartlink/server-kit';
 import { type Job, Queue, Worker } from 'bullmq';
@@ -51,6 +52,7 @@ export class ImportJobs implements OnApplicationBootstrap, OnModuleDestroy {
   private unwatch?: () => void;
   private readonly connections: Redis[] = [];
   private chunkWork?: ChunkWork;
+  private closing = false;
 
   constructor(
     @Inject(CONFIG) private readonly config: ShopConfig,
@@ -64,6 +66,9 @@ export class ImportJobs implements OnApplicationBootstrap, OnModuleDestroy {
       connection: this.redis(),
       prefix,
       concurrency: 2,
+      // A job whose replica went away is failed, not run again from its first row: rows without
+      // a short code would be added twice. The owner imports the file again.
+      maxStalledCount: 0,
     });
     this.worker.on('failed', (job, err) =>
       this.logger.warn({ err, jobId: job?.id }, 'product import failed'),
@@ -102,9 +107,7 @@ export class ImportJobs implements OnApplicationBootstrap, OnModuleDestroy {
       done: state === 'completed' ? total : done,
       total,
       ...(state === 'completed' ? { result: job.returnvalue } : {}),
-      ...(state === 'failed'
-        ? { error: 'The import stopped. The rows done so far are saved.' }
-        : {}),
+      ...(state === 'failed' ? { error: ImportMessages.stopped } : {}),
     };
   }
 
@@ -114,6 +117,8 @@ export class ImportJobs implements OnApplicationBootstrap, OnModuleDestroy {
     const results: ImportRowResult[] = [...refused];
     await job.updateProgress({ done: refused.length, total } satisfies ImportProgress);
     for (let i = 0; i < rows.length; i += CHUNK) {
+      // Shutting down: stop between chunks (what is done stays done) rather than hold the exit.
+      if (this.closing) throw new Error('stopped by shutdown');
       results.push(...(await this.chunkWork!(job.data, rows.slice(i, i + CHUNK))));
       await job.updateProgress({ done: results.length, total } satisfies ImportProgress);
     }
@@ -126,8 +131,9 @@ export class ImportJobs implements OnApplicationBootstrap, OnModuleDestroy {
     };
   }
 
-  /** Waits for running imports' current chunk, then lets go of Redis. */
+  /** Lets running imports finish their current chunk, then lets go of Redis. */
   async onModuleDestroy() {
+    this.closing = true;
     this.unwatch?.();
     await this.worker?.close();
     await this.queue?.close();
