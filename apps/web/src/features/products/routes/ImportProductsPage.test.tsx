@@ -101,7 +101,7 @@ describe('importing products', () => {
       body: text,
     });
     expect(preview).toHaveTextContent(
-      '3 rows: 2 ready, 1 with errors. 1 of 1 new product fit in your plan (3 of 25 used).',
+      '3 rows: 2 ready, 1 with errors. 1 of 1 new product fits in your plan (3 of 25 used).',
     );
     // Rows with errors come first, each error in the product rules' words.
     const rows = within(preview).getAllByRole('row').slice(1);

@@ -43,7 +43,8 @@ function readText(file: File): Promise<string> {
 /** "12 of 15 new products fit in your plan", or Premium's "no limit". */
 function fitText(summary: ImportSummary) {
   if (summary.limit === null) return 'Premium: no product limit.';
-  return `${summary.fit.toLocaleString('en-IN')} of ${plural(summary.creates, 'new product')} fit in your plan (${summary.used} of ${summary.limit} used).`;
+  const verb = summary.fit === 1 ? 'fits' : 'fit';
+  return `${summary.fit.toLocaleString('en-IN')} of ${plural(summary.creates, 'new product')} ${verb} in your plan (${summary.used} of ${summary.limit} used).`;
 }
 
 /** /dashboard/links/import: products from a CSV file or a pasted list of store addresses. */
