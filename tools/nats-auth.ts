@@ -75,7 +75,12 @@ export function natsPermissions(prefix = ''): Record<NatsApp, NatsPermissions> {
     ),
     'shop-service': service(
       'shop',
-      [Subjects.auth.userPlan, Events.shopChanged],
+      [
+        Subjects.auth.userPlan,
+        Events.shopChanged,
+        Subjects.media.readStorePage,
+        Subjects.media.copyImage,
+      ],
       JETSTREAM, // consumes MEDIA, ACCOUNTS and the product clicks of ANALYTICS
     ),
     'media-service': service(

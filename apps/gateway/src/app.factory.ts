@@ -12,6 +12,7 @@ import { sendError } from './http/exception.filter';
 import { closeConnectionsGracefully } from './http/graceful-close';
 import { recordHttpMetrics } from './http/http-metrics';
 import { registerJsonParser } from './http/json-body';
+import { registerImportBodies } from './products/import-bodies';
 import { traceRequests } from './http/request-tracing';
 import { registerSecurityHeaders } from './http/security-headers';
 import { schemaErrorFormatter, validatorCompiler } from './http/route-schema';
@@ -87,6 +88,7 @@ export async function createGateway(
   );
   const fastify = app.getHttpAdapter().getInstance();
   recordRoutes(app);
+  registerImportBodies(app);
   // Route schemas are checked by the gateway's Ajv and refused with the envelope's field errors.
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSchemaErrorFormatter(schemaErrorFormatter);

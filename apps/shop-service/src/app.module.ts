@@ -6,6 +6,9 @@ import { AccountsService } from './accounts/accounts.service';
 import { UserDeletedConsumer } from './accounts/user-deleted.consumer';
 import { AnalyticsRefsController } from './analytics/analytics-refs.controller';
 import { AnalyticsRefsRepository } from './analytics/analytics-refs.repository';
+import { ImportJobs } from './imports/import.jobs';
+import { ImportsController } from './imports/imports.controller';
+import { ProductImportsService } from './imports/product-imports.service';
 import { ImageRefsController } from './images/image-refs.controller';
 import { ImageRefsRepository } from './images/image-refs.repository';
 import { ProductClicksConsumer } from './analytics/product-clicks.consumer';
@@ -38,6 +41,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       AnalyticsRefsController,
       ImageRefsController,
       AccountsController,
+      ImportsController,
     ],
     providers: [
       ...shopRedisProviders,
@@ -59,5 +63,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       AccountsRepository,
       AccountsService,
       UserDeletedConsumer,
+      ProductImportsService,
+      ImportJobs,
     ],
   });

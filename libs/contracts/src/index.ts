@@ -27,3 +27,4 @@ export * from './in-app-browsers';
 export * from './sessions';
 export * from './store-pages';
 export * from './account';
+export * from './product-csv';

@@ -4,6 +4,14 @@ import type { UploadedImage } from './media';
 export interface StorePageRequest {
   caller: { userId: string };
   url: string;
+  /** A bulk import's read (shop-service's job, which paces itself): not counted per minute. */
+  unpaced?: boolean;
+}
+
+/** Subjects.media.copyImage: an image to copy into the owner's storage (a bulk import's). */
+export interface CopyImageRequest {
+  caller: { userId: string };
+  url: string;
 }
 
 /**

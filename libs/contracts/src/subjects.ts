@@ -92,6 +92,14 @@ export const Subjects = {
      * products are gone and their cached reads cleared (the ACCOUNTS stream delivers it too).
      */
     applyUserDeleted: 'shop.account.apply-deleted',
+    /** { caller, uploadId, source } → ImportPreview (the text kept in Redis by the gateway). */
+    importPreview: 'shop.products.import-preview',
+    /** { caller, uploadId, dryRun } → ImportStart. */
+    importStart: 'shop.products.import-start',
+    /** { caller, jobId } → ImportStatus (another owner's job answers 404). */
+    importStatus: 'shop.products.import-status',
+    /** { caller } → { filename, csv }: the owner's products with the import's columns. */
+    exportCsv: 'shop.products.export',
     /** For analytics-service: AnalyticsResolveRequest → AnalyticsResolveAnswer. */
     analyticsResolve: 'shop.analytics.resolve',
     /**
@@ -134,6 +142,8 @@ export const Subjects = {
     exportAccount: 'media.account.export',
     /** StorePageRequest → StorePage: reads a store's product page, copies its main image. */
     readStorePage: 'media.store-pages.read',
+    /** CopyImageRequest → UploadedImage: an image at an address, copied through the upload checks. */
+    copyImage: 'media.images.copy',
   },
   analytics: {
     /** { caller, query: AnalyticsRangeQuery } → AnalyticsOverview. */

@@ -12,10 +12,29 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ServiceError } from '@kartlink/server-kit';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import {
   type Caller,
+  ErrorCode,
+  IMPORT_MAX_BYTES,
+  IMPORT_UPLOAD_SECONDS,
+  ImportMessages,
+  type ImportPreview,
+  type ImportStart,
+  type ImportStatus,
+  importUploadKey,
+  PRODUCT_CSV_TEMPLATE,
   type Product,
   type ShopWrite,
   ProductMessages,
@@ -25,6 +44,8 @@ import {
 } from '@kartlink/contracts';
 import {
   CreateProductRequest,
+  ImportPreviewQuery,
+  ImportStartRequest,
   ProductListRequest,
   ShowOnShopRequest,
   StorePageLookupRequest,
@@ -36,7 +57,15 @@ import { PublicReadCache } from '../public/public-read-cache';
 import type { GatewayConfig } from '../config';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ServiceClient } from '../services/service-client';
-import { GATEWAY_CONFIG } from '../tokens';
+import { GATEWAY_CONFIG, REDIS } from '../tokens';
+
+/** Each preview or start reads a whole file: a budget of its own. */
+const IMPORTS = {
+  name: 'product-imports',
+  limit: 30,
+  windowMs: 60_000,
+  message: 'Too many imports in a short time. Please wait a moment and try again.',
+};
 
 const LINK_CREATION = {
   name: 'create-links',
@@ -44,6 +73,14 @@ const LINK_CREATION = {
   windowMs: 60_000,
   message: ProductMessages.tooFast,
 };
+
+/** A CSV file as an attachment (no-store, as every authenticated answer). */
+function csvFile(reply: FastifyReply, filename: string, csv: string): RawBody<string> {
+  void reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`);
+  return new RawBody(csv);
+}
 
 /** The owner's products: every route checks ownership in shop-service; other ids answer 404. */
 @ApiTags('products')
@@ -55,6 +92,7 @@ export class ProductsController {
     private readonly services: ServiceClient,
     private readonly cache: PublicReadCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   @Post()
@@ -91,6 +129,106 @@ export class ProductsController {
       // Page and image, each within STORE_PAGE_TIMEOUT_MS, then the image's processing.
       { timeoutMs: this.config.UPLOAD_TIMEOUT_MS },
     );
+  }
+
+  @Get('import/template')
+  @ApiProduces('text/csv')
+  @ApiOperation({
+    summary: 'The CSV template of a product import, with one example row',
+    description:
+      'Columns: title, description, price, brand, image_url, short_code, store_url_1 … store_url_7, show_on_shop. An export has the same columns.',
+  })
+  template(@Res({ passthrough: true }) reply: FastifyReply): RawBody<string> {
+    return csvFile(reply, 'kartlink-products-template.csv', PRODUCT_CSV_TEMPLATE);
+  }
+
+  @Post('import/preview')
+  @HttpCode(200)
+  @RateLimit(IMPORTS)
+  @ApiConsumes('text/csv', 'text/plain')
+  @ApiOperation({
+    summary: 'Check a product file before importing it: each row with its errors, nothing saved',
+    description:
+      'The body is the file itself: a CSV (text/csv, `source=csv`, the default) or a list of ' +
+      'store addresses (text/plain, `source=list`: one product a line, its addresses separated ' +
+      'by spaces or commas; the rest is read from the first store’s page when imported). At most ' +
+      '2 MB and 5,000 rows (413). The answer’s `uploadId` names the file for POST /api/urls/import ' +
+      'for an hour; its summary says how many new products fit in the plan.',
+  })
+  @ApiOkResponse({ description: '{ success: true, data: ImportPreview }' })
+  async preview(
+    @CurrentCaller() caller: Caller,
+    @Query() query: ImportPreviewQuery,
+    @Body() text: unknown,
+  ): Promise<ImportPreview> {
+    if (typeof text !== 'string')
+      throw new ServiceError(
+        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        'Send the file as it is, with Content-Type text/csv (or text/plain for a list of addresses).',
+      );
+    if (Buffer.byteLength(text) > IMPORT_MAX_BYTES)
+      throw new ServiceError(ErrorCode.PAYLOAD_TOO_LARGE, ImportMessages.tooLarge);
+    const uploadId = randomUUID();
+    await this.redis.set(
+      importUploadKey(caller.userId, uploadId),
+      JSON.stringify({ source: query.source ?? 'csv', text }),
+      'EX',
+      IMPORT_UPLOAD_SECONDS,
+    );
+    return this.services.request<ImportPreview>(Subjects.shop.importPreview, { caller, uploadId });
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  @RateLimit(IMPORTS)
+  @ApiOperation({
+    summary: 'Import a previewed file, or run it dry',
+    description:
+      'With `dryRun: true` only the summary (what would be added, updated, refused) is answered. ' +
+      'Otherwise the rows without errors are imported by a job whose progress GET ' +
+      '/api/urls/import/{jobId} answers; a row whose short code the shop has is updated.',
+  })
+  @ApiOkResponse({ description: '{ success: true, data: ImportStart }' })
+  startImport(
+    @CurrentCaller() caller: Caller,
+    @Body() body: ImportStartRequest,
+  ): Promise<ImportStart> {
+    return this.services.request<ImportStart>(Subjects.shop.importStart, {
+      caller,
+      uploadId: body.uploadId,
+      dryRun: body.dryRun === true,
+    });
+  }
+
+  @Get('import/:jobId')
+  @ApiOperation({
+    summary: 'An import’s progress (rows done of all), and its result once completed',
+    description: 'Another owner’s import answers 404.',
+  })
+  @ApiOkResponse({ description: '{ success: true, data: ImportStatus }' })
+  importStatus(
+    @CurrentCaller() caller: Caller,
+    @Param('jobId') jobId: string,
+  ): Promise<ImportStatus> {
+    return this.services.request<ImportStatus>(Subjects.shop.importStatus, { caller, jobId });
+  }
+
+  @Get('export.csv')
+  @ApiProduces('text/csv')
+  @ApiOperation({
+    summary: 'The owner’s products as CSV, with the import’s columns (it imports back unchanged)',
+    description:
+      "Sent as an attachment named kartlink-{shopUrl}-products.csv. A cell starting with = + - or @ is written with a ' first, so that no spreadsheet runs it; an import takes it off again.",
+  })
+  async exportCsv(
+    @CurrentCaller() caller: Caller,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RawBody<string>> {
+    const { filename, csv } = await this.services.request<{ filename: string; csv: string }>(
+      Subjects.shop.exportCsv,
+      { caller },
+    );
+    return csvFile(reply, filename, csv);
   }
 
   @Get()

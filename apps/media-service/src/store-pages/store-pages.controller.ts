@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type StorePageRequest, Subjects } from '@kartlink/contracts';
+import { type CopyImageRequest, type StorePageRequest, Subjects } from '@kartlink/contracts';
 import { StorePagesService } from './store-pages.service';
 
 @Controller()
@@ -10,5 +10,10 @@ export class StorePagesController {
   @MessagePattern(Subjects.media.readStorePage)
   read(@Payload() request: StorePageRequest) {
     return this.storePages.read(request);
+  }
+
+  @MessagePattern(Subjects.media.copyImage)
+  copy(@Payload() request: CopyImageRequest) {
+    return this.storePages.copy(request);
   }
 }

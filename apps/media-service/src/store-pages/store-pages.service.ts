@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   BlobKeys,
+  type CopyImageRequest,
   ErrorCode,
   IMAGE_LIMITS,
   normalizeStoreUrl,
@@ -76,13 +77,13 @@ export class StorePagesService {
     };
   }
 
-  async read({ caller, url }: StorePageRequest): Promise<StorePage> {
+  async read({ caller, url, unpaced }: StorePageRequest): Promise<StorePage> {
     const address = typeof url === 'string' && url.length <= 2048 ? normalizeStoreUrl(url) : '';
     if (!address)
       throw new ServiceError(ErrorCode.VALIDATION_ERROR, StorePageMessages.invalidUrl, {
         errors: [{ path: 'url', msg: StorePageMessages.invalidUrl }],
       });
-    await this.count(caller.userId);
+    if (!unpaced) await this.count(caller.userId);
     const read = (await this.cached(address)) ?? (await this.fetch(address));
     const { image, currency, ...facts } = read.facts;
     const notes: string[] = [];
@@ -166,10 +167,31 @@ export class StorePagesService {
     address: string,
     notes: string[],
   ): Promise<UploadedImage | undefined> {
+    try {
+      return await this.copy({ caller: { userId }, url: address });
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      notes.push(StorePageMessages.imageNotCopied(err.message));
+      return undefined;
+    }
+  }
+
+  /**
+   * An image at an address (a store page's, a bulk import's image column) copied into the
+   * owner's storage: fetched under the same rules as a page and checked as an upload of theirs
+   * (5 MB, JPEG/PNG/GIF/WebP by its bytes). A refusal is a 422 saying why.
+   */
+  async copy({ caller, url }: CopyImageRequest): Promise<UploadedImage> {
     let bytes: Buffer;
     try {
+      const address = new URL(url);
+      if (address.protocol !== 'http:' && address.protocol !== 'https:') throw new Error();
+    } catch {
+      throw new ServiceError(ErrorCode.UNPROCESSABLE, StorePageMessages.invalidUrl);
+    }
+    try {
       const answer = await fetchGuarded(
-        address,
+        url,
         {
           maxRedirects: MAX_REDIRECTS,
           timeoutMs: this.config.STORE_PAGE_TIMEOUT_MS,
@@ -184,30 +206,23 @@ export class StorePagesService {
     } catch (err) {
       const reason =
         err instanceof OutboundError ? failureMessage[err.failure] : (err as Error).message;
-      notes.push(StorePageMessages.imageNotCopied(reason));
-      return undefined;
+      throw new ServiceError(ErrorCode.UNPROCESSABLE, reason);
     }
     // Named by what its bytes are: the store's address says nothing the checks can trust.
     const sniffed = sniffImage(bytes);
     const type = sniffed.kind === 'image' ? sniffed.type : 'jpg';
     const key = BlobKeys.incoming(randomUUID());
     await this.blobs.put(key, bytes, { contentType: 'application/octet-stream' });
-    try {
-      return await this.images.ingest({
-        caller: { userId },
-        upload: {
-          key,
-          filename: `store-image.${type === 'jpeg' ? 'jpg' : type}`,
-          mimeType: sniffed.kind === 'image' ? `image/${sniffed.type}` : 'application/octet-stream',
-          size: bytes.length,
-        },
-        kind: 'product',
-      });
-    } catch (err) {
-      if (!(err instanceof ServiceError)) throw err;
-      notes.push(StorePageMessages.imageNotCopied(err.message));
-      return undefined;
-    }
+    return this.images.ingest({
+      caller,
+      upload: {
+        key,
+        filename: `store-image.${type === 'jpeg' ? 'jpg' : type}`,
+        mimeType: sniffed.kind === 'image' ? `image/${sniffed.type}` : 'application/octet-stream',
+        size: bytes.length,
+      },
+      kind: 'product',
+    });
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { type EntityManager, In, type Repository } from 'typeorm';
 import { ProductEntity } from './product.entity';
 
 @Injectable()
@@ -32,8 +32,24 @@ export class ProductsRepository {
     return this.products.findOneBy({ shopId, id });
   }
 
-  findByCode(shopId: string, shortCode: string) {
-    return this.products.findOneBy({ shopId, shortCode });
+  findByCode(shopId: string, shortCode: string, manager?: EntityManager) {
+    return (manager ?? this.products.manager)
+      .getRepository(ProductEntity)
+      .findOneBy({ shopId, shortCode });
+  }
+
+  /** Every product of a shop, oldest first (an export). */
+  allInShop(shopId: string) {
+    return this.products.find({ where: { shopId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** Which of `codes` the shop uses. */
+  async codesIn(shopId: string, codes: string[]): Promise<string[]> {
+    const rows = await this.products.find({
+      select: { shortCode: true },
+      where: { shopId, shortCode: In(codes) },
+    });
+    return rows.map((row) => row.shortCode);
   }
 
   save(product: ProductEntity) {

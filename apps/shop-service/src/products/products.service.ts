@@ -27,6 +27,7 @@ import {
   type StoreRoute,
   DEFAULT_EARNINGS,
   vendorOf,
+  type ImportRowResult,
 } from '@kartlink/contracts';
 import { CONFIG, JsonReply, NatsRequester, ServiceError } from '@kartlink/server-kit';
 import { type EntityManager, QueryFailedError } from 'typeorm';
@@ -34,7 +35,7 @@ import type { ShopConfig } from '../config';
 import { ShopCache } from '../shops/shop-cache';
 import type { ShopEntity } from '../shops/shop.entity';
 import { ShopsService } from '../shops/shops.service';
-import type { ProductEntity } from './product.entity';
+import { ProductEntity as ProductEntityClass, type ProductEntity } from './product.entity';
 import { toProduct, toPublicProduct } from './product.mapper';
 import { OwnerPages } from './owner-pages';
 import { ProductReads } from './product-reads';
@@ -42,6 +43,12 @@ import { ProductsRepository } from './products.repository';
 import { ShortLinkResolver } from './short-links';
 
 const SHORT_CODE_TRIES = 5;
+
+/** One row of a bulk import, as a product body that passed the contract's checks. */
+export interface ImportRowBody {
+  row: number;
+  body: ProductBody;
+}
 const CODE_CONSTRAINT = 'products_shop_id_short_code_key';
 
 /** A product's fields as stored, from a request that passed the contract's checks. */
@@ -326,6 +333,99 @@ export class ProductsService {
       affiliateTags: row.affiliateTags,
       earnings: { ...DEFAULT_EARNINGS, ...shop.earnings },
     };
+  }
+
+  /**
+   * A bulk import's rows (checked against the same contract as a created product): each row
+   * whose short code the shop has already is updated, the others added while the plan has room
+   * for them, under the shop's lock so that concurrent imports and creates never pass the limit.
+   * A row that cannot be saved is failed with the reason; the others are saved.
+   */
+  async importRows(caller: Caller, rows: ImportRowBody[]): Promise<ImportRowResult[]> {
+    const shop = await this.ownShop(caller);
+    const prepared = await Promise.all(
+      rows.map(async ({ row, body }) => {
+        const values = fields(body);
+        values.storeUrls = (await this.shortLinks.resolveAll(values.storeUrls ?? [])).urls;
+        return { row, body, values };
+      }),
+    );
+    const results = await this.products.withShopLock(shop.id, async (manager) => {
+      let count = await this.products.count(shop.id, manager);
+      let premium: boolean | undefined;
+      let stamp = 0;
+      const out: ImportRowResult[] = [];
+      for (const { row, body, values } of prepared) {
+        const fail = (column: string, msg: string) =>
+          out.push({ row, outcome: 'failed', errors: [{ column, msg }], notes: [] });
+        const existing = body.shortCode
+          ? await this.products.findByCode(shop.id, body.shortCode, manager)
+          : null;
+        try {
+          if (existing) {
+            Object.assign(existing, values);
+            checkDefaultStore(existing, false);
+            await manager.getRepository(ProductEntityClass).save(existing);
+            out.push({
+              row,
+              outcome: 'updated',
+              errors: [],
+              notes: [],
+              productId: existing.id,
+              shortCode: existing.shortCode,
+              title: existing.title,
+            });
+            continue;
+          }
+          if (count >= this.config.FREE_PRODUCT_LIMIT) {
+            premium ??= (await this.planOf(caller)) === 'premium';
+            if (!premium) {
+              fail('', ProductMessages.limitReached);
+              continue;
+            }
+          }
+          // Each row its own moment, so the list (newest first) shows the file's order backwards.
+          stamp = Math.max(Date.now(), stamp + 1);
+          const created = await manager.transaction((inner) =>
+            this.insert(shop, { ...values, createdAt: new Date(stamp) }, body.shortCode, inner),
+          );
+          count += 1;
+          out.push({
+            row,
+            outcome: 'created',
+            errors: [],
+            notes: [],
+            productId: created.id,
+            shortCode: created.shortCode,
+            title: created.title,
+          });
+        } catch (err) {
+          if (err instanceof ServiceError) fail('short_code', err.message);
+          else throw err;
+        }
+      }
+      return out;
+    });
+    await this.ownerPages.forget(shop.userId);
+    const codes = results.flatMap((r) => (r.shortCode ? [r.shortCode] : []));
+    if (codes.length) await this.cache.invalidateProducts(shop.shopUrl!, ...codes);
+    return results;
+  }
+
+  /** The owner's products for an export, oldest first (an import of it adds them in that order). */
+  async exportRows(caller: Caller): Promise<{ shopUrl: string; products: Product[] }> {
+    const shop = await this.ownShop(caller);
+    const rows = await this.products.allInShop(shop.id);
+    return {
+      shopUrl: shop.shopUrl!,
+      products: rows.map((row) => toProduct(row, shop.shopUrl!, this.config.PUBLIC_URL)),
+    };
+  }
+
+  /** The short codes of the shop among `codes` (an import's preview: which rows update). */
+  async existingCodes(caller: Caller, codes: string[]): Promise<Set<string>> {
+    const shop = await this.ownShop(caller);
+    return new Set(codes.length ? await this.products.codesIn(shop.id, codes) : []);
   }
 
   private async insert(

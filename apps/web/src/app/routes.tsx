@@ -134,6 +134,13 @@ function sessionRoutes(): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'links/import',
+                  lazy: async () => ({
+                    Component: (await import('../features/products/routes/ImportProductsPage'))
+                      .ImportProductsPage,
+                  }),
+                },
+                {
                   path: 'link/:id',
                   lazy: async () => ({
                     Component: (await import('../features/products/routes/ProductDetailPage'))

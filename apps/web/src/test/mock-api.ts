@@ -79,7 +79,12 @@ export function mockApi(routes: Record<string, Handler>) {
     const call: ApiCall = {
       method: request.method,
       path: url.href.slice(API_ROOT.length),
-      body: text ? JSON.parse(text) : undefined,
+      // A file sent as it is (text/csv, text/plain) is kept as text.
+      body: !text
+        ? undefined
+        : /^text\//.test(request.headers.get('content-type') ?? '')
+          ? text
+          : JSON.parse(text),
       authorization: request.headers.get('authorization'),
     };
     calls.push(call);

@@ -3,10 +3,12 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsIn,
   IsInt,
   IsNumber,
   IsOptional,
   IsString,
+  IsUUID,
   Max,
   MaxLength,
   Min,
@@ -20,6 +22,7 @@ import {
   storeUrlsProblem,
 } from '../product-rules';
 import { StorePageMessages } from '../store-pages';
+import type { ImportSource } from '../product-csv';
 
 const titleProblem = (v: unknown) =>
   typeof v !== 'string' || !v.trim()
@@ -76,4 +79,17 @@ export class StorePageLookupRequest {
   @IsString({ message: StorePageMessages.invalidUrl })
   @MaxLength(2048, { message: StorePageMessages.invalidUrl })
   url!: string;
+}
+
+/** POST /api/urls/import/preview?source=: a CSV file, or a pasted list of store addresses. */
+export class ImportPreviewQuery {
+  @IsOptional()
+  @IsIn(['csv', 'list'], { message: 'source must be csv or list' })
+  source?: ImportSource;
+}
+
+/** POST /api/urls/import: the previewed file to import, or to run dry. */
+export class ImportStartRequest {
+  @IsUUID('all', { message: 'uploadId must be the id a preview answered' }) uploadId!: string;
+  @Optional() @IsBoolean({ message: 'dryRun must be true or false' }) dryRun?: boolean;
 }

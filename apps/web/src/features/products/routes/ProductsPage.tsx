@@ -13,6 +13,7 @@ import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
 import { useMyShopQuery } from '../../../lib/shop-api';
 import { useProductsQuery, useSetShowOnShopMutation } from '../api/products-api';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
+import { ExportProductsButton } from '../components/ExportProductsButton';
 import { ProductRow } from '../components/ProductRow';
 import './products.css';
 
@@ -81,9 +82,15 @@ export function ProductsPage() {
             {data ? `${countOf(data.total)}${search ? ' found' : ' listed'}` : '\u00a0'}
           </p>
         </div>
-        <Link to="/dashboard/create-link" className="button button--primary">
-          + Create link
-        </Link>
+        <div className="products-page__actions">
+          <Link to="/dashboard/links/import" className="button button--secondary">
+            Import
+          </Link>
+          <ExportProductsButton disabled={!data || data.total === 0} />
+          <Link to="/dashboard/create-link" className="button button--primary">
+            + Create link
+          </Link>
+        </div>
       </div>
 
       {isQuotaFull(quota) ? (
