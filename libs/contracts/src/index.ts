@@ -26,3 +26,4 @@ export * from './app-links';
 export * from './in-app-browsers';
 export * from './sessions';
 export * from './store-pages';
+export * from './schedule';

@@ -38,6 +38,8 @@ export interface Shop {
   banners?: BannerList;
   /** Affiliate tags, network templates, UTM and open-in-app (issue 15); DEFAULT_EARNINGS until set. */
   earnings: ShopEarnings;
+  /** The owner's time zone (IANA name): products' schedules are entered in it. */
+  timeZone: string;
   /** Derived: no name, URL or completed setup yet (SPEC section 4). */
   requiresSetup: boolean;
   createdAt: string;
@@ -86,6 +88,8 @@ export interface ShopSettingsBody {
   seo?: ShopSeo;
   /** Only the fields given change; validated with shopEarningsProblem's messages. */
   earnings?: Partial<ShopEarnings>;
+  /** IANA zone name, e.g. Asia/Kolkata. */
+  timeZone?: string;
 }
 
 export interface ShopUrlBody {

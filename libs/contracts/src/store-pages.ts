@@ -4,6 +4,11 @@ import type { UploadedImage } from './media';
 export interface StorePageRequest {
   caller: { userId: string };
   url: string;
+  /**
+   * The owner's "Refresh price": the page is read again even when a read of it is kept (a
+   * refresh answering the day-old price would refresh nothing), and no image is copied.
+   */
+  refresh?: boolean;
 }
 
 /**
@@ -43,5 +48,8 @@ export const StorePageMessages = {
   tooFast: 'Too many store pages read in a short time. Please wait a moment and try again.',
   priceInOtherCurrency: (currency: string) =>
     `The page gives its price in ${currency}, not in rupees: enter the price yourself.`,
+  noPriceNow:
+    'The store page shows no price in rupees now, so the price was left as it was. Check the page, or enter the price yourself.',
+  noStorePage: 'This product has no store page a price can be read from.',
   imageNotCopied: (reason: string) => `The page’s image could not be copied: ${reason}`,
 } as const;
