@@ -25,8 +25,9 @@ export interface PublicProduct {
   /**
    * When the price was read from a store page (ISO 8601), or null for a price the owner typed:
    * shown beside it as "₹799 as of 24 Nov", to visitors too (an affiliate price is a snapshot).
+   * Always sent by the server (optional for objects made elsewhere, such as tests).
    */
-  priceReadAt: string | null;
+  priceReadAt?: string | null;
   brand: string | null;
   createdAt: string;
   imageUrl: string | null;
@@ -63,14 +64,18 @@ export interface PublicProduct {
 /** What the owner gets: the public fields and the click count. */
 export interface Product extends PublicProduct {
   clicks: number;
+  /*
+   * The product's window on the shop (issue 19). Always sent by the server; optional for
+   * objects made elsewhere (tests, older answers).
+   */
   /** On the shop from this instant (ISO 8601, UTC); null: from when it is saved. */
-  startsAt: string | null;
+  startsAt?: string | null;
   /** Off the shop from this instant; null: no end. */
-  endsAt: string | null;
+  endsAt?: string | null;
   /** Past its end, its page shows `endedMessage` ('message') or sends visitors to the shop. */
-  afterEnd: AfterEndAction;
+  afterEnd?: AfterEndAction;
   /** The owner's words past the end; null: DEFAULT_ENDED_MESSAGE. */
-  endedMessage: string | null;
+  endedMessage?: string | null;
   /** Off: this product's redirects get no affiliate tags or UTM parameters. Default true. */
   affiliateTags: boolean;
   /**

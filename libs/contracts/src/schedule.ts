@@ -135,11 +135,14 @@ export function fromZonedInput(local: string, timeZone: string): Date | null {
   if (!match) return null;
   const asUtc = Date.parse(`${local}:00Z`);
   if (Number.isNaN(asUtc)) return null;
-  // Two passes: the offset at the guess, then at the corrected instant (around a change).
-  const first = asUtc - offsetMinutes(asUtc, timeZone) * 60_000;
-  const second = asUtc - offsetMinutes(first, timeZone) * 60_000;
-  const earlier = Math.min(first, second);
-  return new Date(toZonedInput(new Date(earlier), timeZone) === local ? earlier : second);
+  // The zone's offset a day before and a day after: equal but around a clock change.
+  const day = 86_400_000;
+  const before = asUtc - offsetMinutes(asUtc - day, timeZone) * 60_000;
+  const after = asUtc - offsetMinutes(asUtc + day, timeZone) * 60_000;
+  const matching = [before, after].filter(
+    (candidate) => toZonedInput(new Date(candidate), timeZone) === local,
+  );
+  return new Date(matching.length ? Math.min(...matching) : before);
 }
 
 /** "1 Dec, 10:00" in the shop's zone, as the dashboard says when a product starts or ends. */

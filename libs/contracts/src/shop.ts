@@ -38,8 +38,8 @@ export interface Shop {
   banners?: BannerList;
   /** Affiliate tags, network templates, UTM and open-in-app (issue 15); DEFAULT_EARNINGS until set. */
   earnings: ShopEarnings;
-  /** The owner's time zone (IANA name): products' schedules are entered in it. */
-  timeZone: string;
+  /** The owner's time zone (IANA name): products' schedules are entered in it. Always sent. */
+  timeZone?: string;
   /** Derived: no name, URL or completed setup yet (SPEC section 4). */
   requiresSetup: boolean;
   createdAt: string;

@@ -16,13 +16,16 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import type { FastifyReply } from 'fastify';
 import {
   type Caller,
+  ErrorCode,
   type Product,
   type ShopWrite,
   ProductMessages,
   type ProductQuota,
   type StorePage,
+  StorePageMessages,
   Subjects,
 } from '@kartlink/contracts';
+import { ServiceError } from '@kartlink/server-kit';
 import {
   CreateProductRequest,
   ProductListRequest,
@@ -90,6 +93,37 @@ export class ProductsController {
       { caller: { userId: caller.userId }, url: body.url },
       // Page and image, each within STORE_PAGE_TIMEOUT_MS, then the image's processing.
       { timeoutMs: this.config.UPLOAD_TIMEOUT_MS },
+    );
+  }
+
+  @Post(':id/refresh-price')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Read the price again from the product’s first store page and save it with today’s date',
+    description:
+      'The page is read again even when a read of it is kept (the day cache would answer the price ' +
+      'being refreshed), within the owner’s store-page reads per minute (429 past them). 422 when ' +
+      'the page shows no price in rupees now: the price is then left as it was.',
+  })
+  @ApiOkResponse({ description: '{ success: true, data: Product }' })
+  async refreshPrice(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<Product> {
+    const product = await this.services.request<Product>(Subjects.shop.getProduct, { caller, id });
+    const store = product.stores.find((s) => s.key !== 'whatsapp');
+    if (!store) throw new ServiceError(ErrorCode.UNPROCESSABLE, StorePageMessages.noStorePage);
+    const page = await this.services.request<StorePage>(
+      Subjects.media.readStorePage,
+      { caller: { userId: caller.userId }, url: store.url, refresh: true },
+      { timeoutMs: this.config.UPLOAD_TIMEOUT_MS },
+    );
+    if (page.price === undefined || !page.priceReadAt)
+      throw new ServiceError(
+        ErrorCode.UNPROCESSABLE,
+        [StorePageMessages.noPriceNow, ...page.notes].join(' '),
+      );
+    const body = { price: page.price, priceReadAt: page.priceReadAt };
+    return this.cache.afterWrite(() =>
+      this.services.request<ShopWrite<Product>>(Subjects.shop.updateProduct, { caller, id, body }),
     );
   }
 

@@ -12,7 +12,9 @@ export class ProductScheduleAndPriceDate1795902686241 implements MigrationInterf
     await queryRunner.query(
       'ALTER TABLE "shop"."products" ADD "price_read_at" TIMESTAMP WITH TIME ZONE',
     );
-    await queryRunner.query('ALTER TABLE "shop"."products" ADD "starts_at" TIMESTAMP WITH TIME ZONE');
+    await queryRunner.query(
+      'ALTER TABLE "shop"."products" ADD "starts_at" TIMESTAMP WITH TIME ZONE',
+    );
     await queryRunner.query('ALTER TABLE "shop"."products" ADD "ends_at" TIMESTAMP WITH TIME ZONE');
     await queryRunner.query(
       `ALTER TABLE "shop"."products" ADD "after_end" character varying(10) NOT NULL DEFAULT 'message'`,
