@@ -146,7 +146,7 @@ export function fromZonedInput(local: string, timeZone: string): Date | null {
 }
 
 /** "1 Dec, 10:00" in the shop's zone, as the dashboard says when a product starts or ends. */
-export function formatScheduleTime(instant: string | Date, timeZone: string): string {
+function formatScheduleTime(instant: string | Date, timeZone: string): string {
   const format = new Intl.DateTimeFormat('en-IN', {
     timeZone,
     day: 'numeric',
