@@ -196,7 +196,7 @@ describe('scheduling a product', () => {
 
   it('lets cached public reads and the sitemap follow a start and an end as they pass', async () => {
     const { owner, shopUrl } = await shopOwner();
-    const boundary = Date.now() + 4_000;
+    const boundary = Date.now() + 6_000;
     const starting = await add(owner, {
       title: 'Starts now',
       startsAt: new Date(boundary).toISOString(),
