@@ -236,6 +236,12 @@ describe('scheduling a product', () => {
     }
     expect(seenAt).toBeGreaterThanOrEqual(boundary);
     expect(seenAt - boundary).toBeLessThan(15_000);
+    // The product page changed when it started, not when it was saved.
+    expect(await sitemap(shopUrl)).toContain(
+      `/${shopUrl}/${starting.shortCode}</loc><lastmod>${new Date(boundary).toISOString()}</lastmod>`,
+    );
+    const index = await (await fetch(`${stackBaseUrl()}/sitemap.xml`)).text();
+    expect(index).toContain(`${shopUrl}.xml</loc><lastmod>${new Date(boundary).toISOString()}<`);
   });
 });
 
