@@ -211,6 +211,11 @@ describe('scheduling a product', () => {
     expect((await publicProduct(shopUrl, ending.shortCode)).status).toBe(200);
     expect((await publicProduct(shopUrl, starting.shortCode)).status).toBe(404);
     expect(await sitemap(shopUrl)).not.toContain(starting.shortCode);
+    // Crawlers and caches in between may keep the sitemap only until the boundary.
+    const early = await fetch(`${stackBaseUrl()}/sitemaps/${shopUrl}.xml`);
+    const maxAge = Number(/max-age=(\d+)/.exec(early.headers.get('cache-control') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge * 1000).toBeLessThanOrEqual(boundary - Date.now() + 1000);
 
     // No write happens: the reads change by themselves, within seconds of the boundary.
     let seenAt = 0;

@@ -132,6 +132,11 @@ export interface SitemapShop {
 /** shop.sitemap.shop: a public shop's pages (its sitemap): the shop and the products it shows. */
 export interface SitemapShopPages extends SitemapShop {
   products: Array<{ shortCode: string; updatedAt: string }>;
+  /**
+   * When a scheduled product of the shop next starts or ends (ISO 8601): the sitemap changes
+   * then, so no copy of it may be kept past it. Absent or null when none is scheduled.
+   */
+  nextChangeAt?: string | null;
 }
 
 /** A sitemap file lists at most this many addresses (sitemaps.org). */

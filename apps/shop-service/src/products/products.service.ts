@@ -328,13 +328,21 @@ export class ProductsService {
     await this.shopsService.publicShop(url);
     const shop = await this.shopsService.findByUrl(url);
     if (!shop) throw ServiceError.notFound(ShopMessages.notFound);
-    const shown = await this.reads.sitemapPages(shop.id, SITEMAP_MAX_URLS - 1);
+    const [shown, nextChange] = await Promise.all([
+      this.reads.sitemapPages(shop.id, SITEMAP_MAX_URLS - 1),
+      this.reads.nextBoundary(url),
+    ]);
     const products = shown.map((row) => ({
       shortCode: row.shortCode,
       updatedAt: row.updatedAt.toISOString(),
     }));
     const latest = [shop.updatedAt.toISOString(), ...products.map((p) => p.updatedAt)].sort();
-    return { shopUrl: url, updatedAt: latest[latest.length - 1]!, products };
+    return {
+      shopUrl: url,
+      updatedAt: latest[latest.length - 1]!,
+      products,
+      nextChangeAt: nextChange?.toISOString() ?? null,
+    };
   }
 
   /** GET /shop/{shopUrl}/stats: a count (a large shop's whole list is megabytes to read). */
