@@ -20,6 +20,7 @@ import { ProductsController } from './products/products.controller';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
 import { PublicProductResponder } from './products/public-product.responder';
+import { ScheduleWatch } from './products/schedule-watch';
 import { ShortLinkResolver } from './products/short-links';
 import { shopRedisProviders } from './redis.provider';
 import { BannersConsumer } from './shops/banners.consumer';
@@ -57,6 +58,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       ShortLinkResolver,
       ProductsService,
       PublicProductResponder,
+      ScheduleWatch,
       AnalyticsRefsRepository,
       ImageRefsRepository,
       ProductClicksConsumer,

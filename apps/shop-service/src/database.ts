@@ -6,6 +6,7 @@ import { AddShopBanners1795496135065 } from './migrations/1795496135065-AddShopB
 import { AddStoreRouting1795671896650 } from './migrations/1795671896650-AddStoreRouting';
 import { LargeShopProducts1795689546767 } from './migrations/1795689546767-LargeShopProducts';
 import { ShopProductCount1795700000000 } from './migrations/1795700000000-ShopProductCount';
+import { ProductScheduleAndPriceDate1795902686241 } from './migrations/1795902686241-ProductScheduleAndPriceDate';
 import { ProductEntity } from './products/product.entity';
 import { ShopEntity } from './shops/shop.entity';
 
@@ -21,6 +22,7 @@ export const database = {
     AddStoreRouting1795671896650,
     LargeShopProducts1795689546767,
     ShopProductCount1795700000000,
+    ProductScheduleAndPriceDate1795902686241,
   ],
 };
 

@@ -21,4 +21,6 @@ export interface ApiFailure {
   expected?: number;
   provided?: number;
   requestId?: string;
+  /** PRODUCT_ENDED when the owner chose to send visitors back: the shop's page, e.g. /meera. */
+  redirectTo?: string;
 }

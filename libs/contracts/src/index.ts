@@ -28,3 +28,4 @@ export * from './sessions';
 export * from './store-pages';
 export * from './account';
 export * from './product-csv';
+export * from './schedule';

@@ -1,3 +1,4 @@
+import type { AfterEndAction } from './schedule';
 import type { StoreLinkWarning } from './store-routing';
 
 /** One store a product is sold on: the address and the vendor named from its host. */
@@ -21,6 +22,12 @@ export interface PublicProduct {
   description: string | null;
   /** Rupees. */
   price: number | null;
+  /**
+   * When the price was read from a store page (ISO 8601), or null for a price the owner typed:
+   * shown beside it as "₹799 as of 24 Nov", to visitors too (an affiliate price is a snapshot).
+   * Always sent by the server (optional for objects made elsewhere, such as tests).
+   */
+  priceReadAt?: string | null;
   brand: string | null;
   createdAt: string;
   imageUrl: string | null;
@@ -57,6 +64,18 @@ export interface PublicProduct {
 /** What the owner gets: the public fields and the click count. */
 export interface Product extends PublicProduct {
   clicks: number;
+  /*
+   * The product's window on the shop (issue 19). Always sent by the server; optional for
+   * objects made elsewhere (tests, older answers).
+   */
+  /** On the shop from this instant (ISO 8601, UTC); null: from when it is saved. */
+  startsAt?: string | null;
+  /** Off the shop from this instant; null: no end. */
+  endsAt?: string | null;
+  /** Past its end, its page shows `endedMessage` ('message') or sends visitors to the shop. */
+  afterEnd?: AfterEndAction;
+  /** The owner's words past the end; null: DEFAULT_ENDED_MESSAGE. */
+  endedMessage?: string | null;
   /** Off: this product's redirects get no affiliate tags or UTM parameters. Default true. */
   affiliateTags: boolean;
   /**
@@ -81,6 +100,16 @@ export interface ProductBody {
   affiliateTags?: boolean;
   /** A vendor key of one of the product's stores, or null for none. */
   defaultStore?: string | null;
+  /**
+   * With `price`: when it was read from a store page (StorePage.priceReadAt). A price saved
+   * without it is the owner's own, and clears the read date.
+   */
+  priceReadAt?: string | null;
+  /** ISO 8601 instants (any offset; kept in UTC), or null to clear. End after start. */
+  startsAt?: string | null;
+  endsAt?: string | null;
+  afterEnd?: AfterEndAction;
+  endedMessage?: string | null;
 }
 
 export type ProductUpdateBody = Partial<ProductBody>;

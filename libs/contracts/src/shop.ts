@@ -38,6 +38,8 @@ export interface Shop {
   banners?: BannerList;
   /** Affiliate tags, network templates, UTM and open-in-app (issue 15); DEFAULT_EARNINGS until set. */
   earnings: ShopEarnings;
+  /** The owner's time zone (IANA name): products' schedules are entered in it. Always sent. */
+  timeZone?: string;
   /** Derived: no name, URL or completed setup yet (SPEC section 4). */
   requiresSetup: boolean;
   createdAt: string;
@@ -86,6 +88,8 @@ export interface ShopSettingsBody {
   seo?: ShopSeo;
   /** Only the fields given change; validated with shopEarningsProblem's messages. */
   earnings?: Partial<ShopEarnings>;
+  /** IANA zone name, e.g. Asia/Kolkata. */
+  timeZone?: string;
 }
 
 export interface ShopUrlBody {
@@ -128,6 +132,11 @@ export interface SitemapShop {
 /** shop.sitemap.shop: a public shop's pages (its sitemap): the shop and the products it shows. */
 export interface SitemapShopPages extends SitemapShop {
   products: Array<{ shortCode: string; updatedAt: string }>;
+  /**
+   * When a scheduled product of the shop next starts or ends (ISO 8601): the sitemap changes
+   * then, so no copy of it may be kept past it. Absent or null when none is scheduled.
+   */
+  nextChangeAt?: string | null;
 }
 
 /** A sitemap file lists at most this many addresses (sitemaps.org). */

@@ -6,6 +6,11 @@ export interface StorePageRequest {
   url: string;
   /** A bulk import's read (shop-service's job, which paces itself): not counted per minute. */
   unpaced?: boolean;
+  /**
+   * The owner's "Refresh price": the page is read again even when a read of it is kept (a
+   * refresh answering the day-old price would refresh nothing), and no image is copied.
+   */
+  refresh?: boolean;
 }
 
 /** Subjects.media.copyImage: an image to copy into the owner's storage (a bulk import's). */
@@ -51,5 +56,8 @@ export const StorePageMessages = {
   tooFast: 'Too many store pages read in a short time. Please wait a moment and try again.',
   priceInOtherCurrency: (currency: string) =>
     `The page gives its price in ${currency}, not in rupees: enter the price yourself.`,
+  noPriceNow:
+    'The store page shows no price in rupees now, so the price was left as it was. Check the page, or enter the price yourself.',
+  noStorePage: 'This product has no store page a price can be read from.',
   imageNotCopied: (reason: string) => `The page’s image could not be copied: ${reason}`,
 } as const;

@@ -6,6 +6,21 @@ import { httpStatusOf, mapError } from './error-mapping';
 
 const request = { method: 'GET', url: '/api/things?x=1' };
 
+describe('a scheduled product past its end', () => {
+  it('answers 410 with the owner’s message and, when chosen, the shop to go back to', () => {
+    const ended = (details?: Record<string, unknown>) =>
+      mapError(new ServiceError(ErrorCode.PRODUCT_ENDED, 'The sale is over.', details), request);
+    expect(ended({ redirectTo: '/meera-finds' })).toMatchObject({
+      status: 410,
+      body: { error: 'The sale is over.', errorCode: 'PRODUCT_ENDED', redirectTo: '/meera-finds' },
+      unexpected: false,
+    });
+    expect(ended().body).not.toHaveProperty('redirectTo');
+    // Never an address elsewhere.
+    expect(ended({ redirectTo: '//evil.example/x' }).body).not.toHaveProperty('redirectTo');
+  });
+});
+
 describe('httpStatusOf', () => {
   it.each([
     [ErrorCode.VALIDATION_ERROR, 400],
@@ -17,6 +32,7 @@ describe('httpStatusOf', () => {
     [ErrorCode.NOT_FOUND, 404],
     [ErrorCode.ROUTE_NOT_FOUND, 404],
     [ErrorCode.CONFLICT, 409],
+    [ErrorCode.PRODUCT_ENDED, 410],
     [ErrorCode.PAYLOAD_TOO_LARGE, 413],
     [ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415],
     [ErrorCode.UNPROCESSABLE, 422],

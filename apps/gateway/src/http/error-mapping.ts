@@ -19,6 +19,8 @@ export function httpStatusOf(code: ErrorCode): number {
       return HttpStatus.NOT_FOUND;
     case ErrorCode.CONFLICT:
       return HttpStatus.CONFLICT;
+    case ErrorCode.PRODUCT_ENDED:
+      return HttpStatus.GONE;
     case ErrorCode.PAYLOAD_TOO_LARGE:
     case ErrorCode.FILE_TOO_LARGE:
       return HttpStatus.PAYLOAD_TOO_LARGE;
@@ -117,6 +119,9 @@ export function mapError(error: unknown, request: { method: string; url: string 
   const errors = serviceError.details?.errors;
   if (errors && errors.length > 0) body.errors = errors;
   if (serviceError.details?.requiresSetup === true) body.requiresSetup = true;
+  const redirectTo = serviceError.details?.redirectTo;
+  if (typeof redirectTo === 'string' && /^\/[a-z0-9-]+$/.test(redirectTo))
+    body.redirectTo = redirectTo;
   copyReorderFacts(serviceError.details, body);
   const retryAfter = serviceError.details?.retryAfterSeconds;
   return {

@@ -40,6 +40,7 @@ import {
   ProductMessages,
   type ProductQuota,
   type StorePage,
+  StorePageMessages,
   Subjects,
 } from '@kartlink/contracts';
 import {
@@ -231,6 +232,36 @@ export class ProductsController {
     return csvFile(reply, filename, csv);
   }
 
+  @Post(':id/refresh-price')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Read the price again from the product’s first store page and save it with today’s date',
+    description:
+      'The page is read again even when a read of it is kept (the day cache would answer the price ' +
+      'being refreshed), within the owner’s store-page reads per minute (429 past them). 422 when ' +
+      'the page shows no price in rupees now: the price is then left as it was.',
+  })
+  @ApiOkResponse({ description: '{ success: true, data: Product }' })
+  async refreshPrice(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<Product> {
+    const product = await this.services.request<Product>(Subjects.shop.getProduct, { caller, id });
+    const store = product.stores.find((s) => s.key !== 'whatsapp');
+    if (!store) throw new ServiceError(ErrorCode.UNPROCESSABLE, StorePageMessages.noStorePage);
+    const page = await this.services.request<StorePage>(
+      Subjects.media.readStorePage,
+      { caller: { userId: caller.userId }, url: store.url, refresh: true },
+      { timeoutMs: this.config.UPLOAD_TIMEOUT_MS },
+    );
+    if (page.price === undefined || !page.priceReadAt)
+      throw new ServiceError(
+        ErrorCode.UNPROCESSABLE,
+        [StorePageMessages.noPriceNow, ...page.notes].join(' '),
+      );
+    const body = { price: page.price, priceReadAt: page.priceReadAt };
+    return this.cache.afterWrite(() =>
+      this.services.request<ShopWrite<Product>>(Subjects.shop.updateProduct, { caller, id, body }),
+    );
+  }
   @Get()
   @ApiOperation({
     summary: "The owner's products, newest first, paged (page, limit ≤ 100) and searchable",

@@ -53,11 +53,24 @@ const STATS = read(
   pathParams({ shopUrl: shopUrlParam }),
   'ShopStats',
 );
-const PRODUCT = read(
+const PRODUCT_READ = read(
   'One product of a public shop with its store options',
   pathParams({ shopUrl: shopUrlParam, shortCode: { description: 'the product’s short code' } }),
   'PublicProduct',
 );
+const PRODUCT: RouteSchema = {
+  ...PRODUCT_READ,
+  description:
+    'A scheduled product answers 404 before its start, as an unknown one, and 410 ' +
+    'PRODUCT_ENDED past its end: `error` is the owner’s message, and `redirectTo` the shop’s ' +
+    'page when the owner chose to send visitors back there.',
+  response: {
+    ...PRODUCT_READ.response,
+    410: {
+      description: 'Past its schedule’s end: { error, errorCode: PRODUCT_ENDED, redirectTo? }',
+    },
+  },
+};
 
 /**
  * The reads visitors make, registered on Fastify itself: they carry almost all the

@@ -107,7 +107,10 @@ export function registerQrRoutes(app: NestFastifyApplication) {
     } catch (err) {
       const hidden =
         err instanceof ServiceError &&
-        (err.code === ErrorCode.FORBIDDEN || err.code === ErrorCode.NOT_FOUND);
+        (err.code === ErrorCode.FORBIDDEN ||
+          err.code === ErrorCode.NOT_FOUND ||
+          // A scheduled product past its end: its owner may still print its code.
+          err.code === ErrorCode.PRODUCT_ENDED);
       if (!hidden || !request.headers.authorization) throw err;
       if (await owns(await guard.callerOf(request))) return 'owner';
       throw err;

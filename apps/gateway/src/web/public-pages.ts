@@ -52,7 +52,9 @@ export function pageKindOf(path: string): PageKind {
 }
 
 export type PublicPage =
-  { found: true; head: PageHead; data: EmbeddedPublicData } | { found: false };
+  | { found: true; head: PageHead; data: EmbeddedPublicData }
+  /** A scheduled product past its end: 410 with the app (it shows the owner's message), or a redirect. */
+  | { found: false; ended?: { redirectTo?: string } };
 
 /**
  * Loads what a public page shows through the same in-process cache as the API's reads (the
@@ -97,6 +99,14 @@ export async function loadPublicPage(
   } catch (err) {
     const code = err instanceof ServiceError ? err.code : undefined;
     if (code === ErrorCode.NOT_FOUND || code === ErrorCode.FORBIDDEN) return { found: false };
+    if (code === ErrorCode.PRODUCT_ENDED) {
+      const redirectTo = (err as ServiceError).details?.redirectTo;
+      return {
+        found: false,
+        ended:
+          typeof redirectTo === 'string' && /^\/[a-z0-9-]+$/.test(redirectTo) ? { redirectTo } : {},
+      };
+    }
     throw err;
   }
 }

@@ -4,6 +4,7 @@ import {
   productPagePath,
   shopPagePath,
   type SitemapShopPages,
+  secondsUntil,
 } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +22,8 @@ const NO_SITEMAP = 'No such sitemap.';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 /** Crawlers may keep them a while; a change reaches the next fetch after that. */
-const CACHE = 'public, max-age=300';
+const CACHE_SECONDS = 300;
+const CACHE = `public, max-age=${CACHE_SECONDS}`;
 
 /** robots.txt: public pages open to crawlers, the product's private parts not. */
 function robotsTxt(base: string): string {
@@ -94,9 +96,12 @@ export function registerSitemapRoutes(
         url(productPagePath(pages.shopUrl, product.shortCode), product.updatedAt),
       ),
     ];
+    // Kept no longer than until a scheduled product of the shop starts or ends.
+    const next = pages.nextChangeAt ? new Date(pages.nextChangeAt) : null;
+    const seconds = secondsUntil(next, CACHE_SECONDS);
     return reply
       .type('application/xml; charset=utf-8')
-      .header('cache-control', CACHE)
+      .header('cache-control', seconds > 0 ? `public, max-age=${seconds}` : 'no-cache')
       .send(`${XML_HEAD}<urlset ${NS}>\n${urls.join('\n')}\n</urlset>\n`);
   });
 }

@@ -96,7 +96,10 @@ export async function serveWebApp(
     if (page.kind === 'not-found') return reply.status(404).send(template.app(false, nonce));
     try {
       const found = await loadPublicPage(page, cache, publicUrl);
-      if (!found.found) return reply.status(404).send(template.app(false, nonce));
+      if (!found.found && found.ended?.redirectTo)
+        return reply.redirect(found.ended.redirectTo, 302);
+      if (!found.found)
+        return reply.status(found.ended ? 410 : 404).send(template.app(false, nonce));
       const body = renderer ? await renderer.render(page, found.data) : '';
       const rendered = body && rendering ? { body, assets: rendering[page.kind] } : undefined;
       return reply.send(

@@ -77,18 +77,22 @@ export class StorePagesService {
     };
   }
 
-  async read({ caller, url, unpaced }: StorePageRequest): Promise<StorePage> {
+  async read({ caller, url, unpaced, refresh }: StorePageRequest): Promise<StorePage> {
     const address = typeof url === 'string' && url.length <= 2048 ? normalizeStoreUrl(url) : '';
     if (!address)
       throw new ServiceError(ErrorCode.VALIDATION_ERROR, StorePageMessages.invalidUrl, {
         errors: [{ path: 'url', msg: StorePageMessages.invalidUrl }],
       });
     if (!unpaced) await this.count(caller.userId);
-    const read = (await this.cached(address)) ?? (await this.fetch(address));
+    // A refresh reads the page again (and keeps the new read for the next ones): answering the
+    // kept read would give the owner back the price and date they asked to renew.
+    const read = (refresh ? undefined : await this.cached(address)) ?? (await this.fetch(address));
     const { image, currency, ...facts } = read.facts;
     const notes: string[] = [];
     if (currency) notes.push(StorePageMessages.priceInOtherCurrency(currency));
-    const copied = image ? await this.copyImage(caller.userId, image, notes) : undefined;
+    // A refresh is about the price: the product keeps its pictures.
+    const copied =
+      image && !refresh ? await this.copyImage(caller.userId, image, notes) : undefined;
     return {
       url: read.url,
       store: vendorOf(read.url).vendor,

@@ -13,6 +13,7 @@ export type PublicProductRow = Pick<
   | 'title'
   | 'description'
   | 'price'
+  | 'priceReadAt'
   | 'brand'
   | 'imageUrl'
   | 'images'
@@ -22,13 +23,25 @@ export type PublicProductRow = Pick<
   | 'createdAt'
 >;
 
-/** What the owner's answer is made of (toProduct). */
-export type ProductRow = PublicProductRow & Pick<ProductEntity, 'clicks' | 'affiliateTags'>;
+/** A product's window on the shop and what its page does past the end. */
+export type ScheduleRow = Pick<ProductEntity, 'startsAt' | 'endsAt' | 'afterEnd' | 'endedMessage'>;
 
-const PUBLIC_COLUMNS = `p.id, p.short_code AS "shortCode", p.title, p.description, p.price, p.brand,
+/** What the owner's answer is made of (toProduct). */
+export type ProductRow = PublicProductRow &
+  ScheduleRow &
+  Pick<ProductEntity, 'clicks' | 'affiliateTags'>;
+
+const PUBLIC_COLUMNS = `p.id, p.short_code AS "shortCode", p.title, p.description, p.price,
+  p.price_read_at AS "priceReadAt", p.brand,
   p.image_url AS "imageUrl", p.images, p.store_urls AS "storeUrls", p.show_on_shop AS "showOnShop",
   p.default_store AS "defaultStore", p.created_at AS "createdAt"`;
-const OWNER_COLUMNS = `${PUBLIC_COLUMNS}, p.clicks, p.affiliate_tags AS "affiliateTags"`;
+const SCHEDULE_COLUMNS = `p.starts_at AS "startsAt", p.ends_at AS "endsAt",
+  p.after_end AS "afterEnd", p.ended_message AS "endedMessage"`;
+const OWNER_COLUMNS = `${PUBLIC_COLUMNS}, ${SCHEDULE_COLUMNS}, p.clicks,
+  p.affiliate_tags AS "affiliateTags"`;
+
+/** Shown now: past its start (if any) and before its end (if any). */
+const LIVE = `(p.starts_at IS NULL OR p.starts_at <= now()) AND (p.ends_at IS NULL OR p.ends_at > now())`;
 
 /** Newest first; the order of products_shop_newest (shop_id, created_at DESC, id DESC). */
 const NEWEST = 'ORDER BY p.created_at DESC, p.id DESC';
@@ -114,10 +127,13 @@ export class ProductReads {
    * A product of a shop by the shop's URL and its code, in one query; null when either is
    * unknown. Whether the shop is public is the caller's to check (ShopsService.publicShop).
    */
-  async publicProduct(shopUrl: string, shortCode: string): Promise<PublicProductRow | null> {
-    const [row] = await this.query<PublicProductRow>({
+  async publicProduct(
+    shopUrl: string,
+    shortCode: string,
+  ): Promise<(PublicProductRow & ScheduleRow) | null> {
+    const [row] = await this.query<PublicProductRow & ScheduleRow>({
       name: 'shop-public-product',
-      text: `SELECT ${PUBLIC_COLUMNS} FROM shop.shops s
+      text: `SELECT ${PUBLIC_COLUMNS}, ${SCHEDULE_COLUMNS} FROM shop.shops s
                JOIN shop.products p ON p.shop_id = s.id AND p.short_code = $2
               WHERE s.shop_url = $1`,
       values: [shopUrl, shortCode],
@@ -130,10 +146,53 @@ export class ProductReads {
     return this.query<PublicProductRow>({
       name: 'shop-public-products',
       text: `SELECT ${PUBLIC_COLUMNS} FROM shop.shops s
-               JOIN shop.products p ON p.shop_id = s.id AND p.show_on_shop
+               JOIN shop.products p ON p.shop_id = s.id AND p.show_on_shop AND ${LIVE}
               WHERE s.shop_url = $1 ${NEWEST}`,
       values: [shopUrl],
     });
+  }
+
+  /**
+   * The next start or end of a product the shop shows, or null: the shop's list changes then,
+   * so a kept copy of it must not outlive it.
+   */
+  async nextBoundary(shopUrl: string): Promise<Date | null> {
+    const [row] = await this.query<{ next: Date | null }>({
+      name: 'shop-next-boundary',
+      text: `SELECT least(min(p.starts_at) FILTER (WHERE p.starts_at > now()),
+                          min(p.ends_at) FILTER (WHERE p.ends_at > now())) AS next
+               FROM shop.shops s
+               JOIN shop.products p ON p.shop_id = s.id AND p.show_on_shop
+              WHERE s.shop_url = $1 AND (p.starts_at > now() OR p.ends_at > now())`,
+      values: [shopUrl],
+    });
+    return row?.next ?? null;
+  }
+
+  /**
+   * The products whose start or end passed in (since, now], by shop, and the database's now
+   * (the next call's `since`): their shops' cached reads changed when the boundary passed.
+   */
+  async boundariesPassed(
+    since: Date | null,
+  ): Promise<{ now: Date; passed: Array<{ shopUrl: string; shortCode: string }> }> {
+    const rows = await this.query<{ now: Date; shopUrl: string | null; shortCode: string | null }>({
+      name: 'shop-boundaries-passed',
+      text: `WITH t AS (SELECT now() AS now, coalesce($1::timestamptz, now() - interval '1 minute') AS since)
+               SELECT t.now, s.shop_url AS "shopUrl", p.short_code AS "shortCode"
+                 FROM t
+                 LEFT JOIN shop.products p
+                   ON (p.starts_at > t.since AND p.starts_at <= t.now)
+                   OR (p.ends_at > t.since AND p.ends_at <= t.now)
+                 LEFT JOIN shop.shops s ON s.id = p.shop_id`,
+      values: [since],
+    });
+    return {
+      now: rows[0]!.now,
+      passed: rows.flatMap((row) =>
+        row.shopUrl && row.shortCode ? [{ shopUrl: row.shopUrl, shortCode: row.shortCode }] : [],
+      ),
+    };
   }
 
   /**
@@ -150,7 +209,7 @@ export class ProductReads {
         name: 'shop-public-products-first',
         text: `SELECT p.* FROM shop.shops s CROSS JOIN LATERAL (
                  SELECT ${PUBLIC_COLUMNS} FROM shop.products p
-                  WHERE p.shop_id = s.id AND p.show_on_shop ${NEWEST} LIMIT $2) p
+                  WHERE p.shop_id = s.id AND p.show_on_shop AND ${LIVE} ${NEWEST} LIMIT $2) p
                 WHERE s.shop_url = $1
                 ORDER BY p."createdAt" DESC, p.id DESC`,
         values: [shopUrl, limit],
@@ -161,7 +220,7 @@ export class ProductReads {
                JOIN shop.products a ON a.shop_id = s.id AND a.id = $3
               CROSS JOIN LATERAL (
                 SELECT ${PUBLIC_COLUMNS} FROM shop.products p
-                 WHERE p.shop_id = s.id AND p.show_on_shop
+                 WHERE p.shop_id = s.id AND p.show_on_shop AND ${LIVE}
                    AND (p.created_at, p.id) < (a.created_at, a.id) ${NEWEST} LIMIT $2) p
               WHERE s.shop_url = $1
               ORDER BY p."createdAt" DESC, p.id DESC`,
@@ -174,7 +233,7 @@ export class ProductReads {
     const [row] = await this.query<{ count: number }>({
       name: 'shop-public-count',
       text: `SELECT count(*)::int AS count FROM shop.shops s
-               JOIN shop.products p ON p.shop_id = s.id AND p.show_on_shop
+               JOIN shop.products p ON p.shop_id = s.id AND p.show_on_shop AND ${LIVE}
               WHERE s.shop_url = $1`,
       values: [shopUrl],
     });
@@ -188,8 +247,10 @@ export class ProductReads {
   ): Promise<Array<{ shortCode: string; updatedAt: Date }>> {
     return this.query({
       name: 'shop-sitemap-products',
-      text: `SELECT p.short_code AS "shortCode", p.updated_at AS "updatedAt" FROM shop.products p
-              WHERE p.shop_id = $1 AND p.show_on_shop ${NEWEST} LIMIT $2`,
+      // A product that came on at its start changed then, whenever it was last saved.
+      text: `SELECT p.short_code AS "shortCode",
+                    greatest(p.updated_at, p.starts_at) AS "updatedAt" FROM shop.products p
+              WHERE p.shop_id = $1 AND p.show_on_shop AND ${LIVE} ${NEWEST} LIMIT $2`,
       values: [shopId, limit],
     });
   }

@@ -1,3 +1,4 @@
+import type { AfterEndAction } from '@kartlink/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -14,6 +15,9 @@ import {
 @Index('products_shop_newest', { synchronize: false })
 /** The owner's search (ILIKE '%…%' on title, brand, short code): trigram GIN (migration). */
 @Index('products_search_trgm', { synchronize: false })
+/** The schedule's boundaries, for the watch that clears cached reads as they pass (migration). */
+@Index('products_starts_at', { synchronize: false })
+@Index('products_ends_at', { synchronize: false })
 export class ProductEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -33,6 +37,10 @@ export class ProductEntity {
   /** Rupees, to the paisa; numeric comes back as text and is converted by the mapper. */
   @Column({ type: 'numeric', precision: 12, scale: 2, nullable: true })
   price!: string | null;
+
+  /** When the price was read from a store page; null for a price the owner typed. */
+  @Column({ name: 'price_read_at', type: 'timestamptz', nullable: true })
+  priceReadAt!: Date | null;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   brand!: string | null;
@@ -60,6 +68,21 @@ export class ProductEntity {
 
   @Column({ type: 'int', default: 0 })
   clicks!: number;
+
+  /** On the public shop from this instant (null: always); see libs/contracts schedule.ts. */
+  @Column({ name: 'starts_at', type: 'timestamptz', nullable: true })
+  startsAt!: Date | null;
+
+  /** Off the public shop from this instant (null: never). */
+  @Column({ name: 'ends_at', type: 'timestamptz', nullable: true })
+  endsAt!: Date | null;
+
+  /** 'message' (endedMessage) or 'shop' (visitors sent to the shop page) past the end. */
+  @Column({ name: 'after_end', type: 'varchar', length: 10, default: 'message' })
+  afterEnd!: AfterEndAction;
+
+  @Column({ name: 'ended_message', type: 'varchar', length: 300, nullable: true })
+  endedMessage!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -8,6 +8,7 @@ const row = {
   title: 'Block-print kurta',
   description: 'Hand block-printed cotton',
   price: '1299.00',
+  priceReadAt: new Date('2026-11-24T04:30:00Z'),
   brand: 'Meera',
   imageUrl: null,
   images: ['/api/shop/product-images/a1'],
@@ -16,6 +17,10 @@ const row = {
   affiliateTags: false,
   defaultStore: 'flipkart',
   clicks: 42,
+  startsAt: new Date('2026-12-01T04:30:00Z'),
+  endsAt: null,
+  afterEnd: 'shop',
+  endedMessage: null,
   createdAt: new Date('2026-03-09T10:00:00Z'),
   updatedAt: new Date('2026-03-09T10:00:00Z'),
 } as unknown as ProductEntity;
@@ -35,6 +40,7 @@ describe('the public product', () => {
         'originalURLs',
         'platforms',
         'price',
+        'priceReadAt',
         'productDetails',
         'shortCode',
         'shortUrl',
@@ -46,19 +52,30 @@ describe('the public product', () => {
     expect(shown).toMatchObject({
       shortUrl: 'https://kartlink.in/meera-finds/kurta',
       price: 1299,
+      priceReadAt: '2026-11-24T04:30:00.000Z',
       imageUrl: '/api/shop/product-images/a1',
       platforms: ['Amazon', 'Flipkart'],
       defaultStore: 'flipkart',
     });
-    expect(JSON.stringify(shown)).not.toMatch(/costPrice|Jaipur|shopId|clicks|affiliateTags/);
+    expect(JSON.stringify(shown)).not.toMatch(
+      /costPrice|Jaipur|shopId|clicks|affiliateTags|startsAt|afterEnd/,
+    );
   });
 
-  it('gives the owner the same fields, the click count and the affiliate switch', () => {
+  it('has no read date for a price the product no longer has', () => {
+    expect(toPublicProduct({ ...row, price: null }, 'm', 'https://k.in').priceReadAt).toBeNull();
+  });
+
+  it('gives the owner the same fields, the click count, the affiliate switch and the window', () => {
     const owned = toProduct(row, 'meera-finds', 'https://kartlink.in');
     expect(owned).toEqual({
       ...toPublicProduct(row, 'meera-finds', 'https://kartlink.in'),
       clicks: 42,
       affiliateTags: false,
+      startsAt: '2026-12-01T04:30:00.000Z',
+      endsAt: null,
+      afterEnd: 'shop',
+      endedMessage: null,
     });
   });
 });

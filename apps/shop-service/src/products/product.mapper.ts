@@ -17,6 +17,7 @@ export function toPublicProduct(
     title: product.title,
     description: product.description,
     price,
+    priceReadAt: price === null ? null : (product.priceReadAt?.toISOString() ?? null),
     brand: product.brand,
     createdAt: product.createdAt.toISOString(),
     imageUrl: image,
@@ -36,11 +37,15 @@ export function toPublicProduct(
   };
 }
 
-/** What the owner sees: the public fields, the click count and the affiliate switch. */
+/** What the owner sees: the public fields, the click count, the affiliate switch, the window. */
 export function toProduct(product: ProductRow, shopUrl: string, publicUrl: string): Product {
   return {
     ...toPublicProduct(product, shopUrl, publicUrl),
     clicks: product.clicks,
     affiliateTags: product.affiliateTags,
+    startsAt: product.startsAt?.toISOString() ?? null,
+    endsAt: product.endsAt?.toISOString() ?? null,
+    afterEnd: product.afterEnd,
+    endedMessage: product.endedMessage,
   };
 }

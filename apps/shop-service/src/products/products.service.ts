@@ -26,19 +26,24 @@ import {
   type StoreLinkWarning,
   type StoreRoute,
   DEFAULT_EARNINGS,
+  DEFAULT_ENDED_MESSAGE,
+  nextBoundary,
+  ScheduleMessages,
+  scheduleState,
+  secondsUntil,
   vendorOf,
   type ImportRowResult,
 } from '@kartlink/contracts';
 import { CONFIG, JsonReply, NatsRequester, ServiceError } from '@kartlink/server-kit';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ShopConfig } from '../config';
-import { ShopCache } from '../shops/shop-cache';
+import { type CachedProduct, ShopCache, TTL_SECONDS } from '../shops/shop-cache';
 import type { ShopEntity } from '../shops/shop.entity';
 import { ShopsService } from '../shops/shops.service';
 import { ProductEntity as ProductEntityClass, type ProductEntity } from './product.entity';
 import { toProduct, toPublicProduct } from './product.mapper';
 import { OwnerPages } from './owner-pages';
-import { ProductReads } from './product-reads';
+import { ProductReads, type PublicProductRow, type ScheduleRow } from './product-reads';
 import { ProductsRepository } from './products.repository';
 import { ShortLinkResolver } from './short-links';
 
@@ -56,7 +61,11 @@ function fields(body: ProductUpdateBody): Partial<ProductEntity> {
   const out: Partial<ProductEntity> = {};
   if (body.title !== undefined) out.title = body.title.trim();
   if (body.description !== undefined) out.description = body.description.trim() || null;
-  if (body.price !== undefined) out.price = body.price === null ? null : body.price.toFixed(2);
+  if (body.price !== undefined) {
+    out.price = body.price === null ? null : body.price.toFixed(2);
+    // A price saved without the date a store page gave it is the owner's own.
+    out.priceReadAt = body.price !== null && body.priceReadAt ? new Date(body.priceReadAt) : null;
+  } else if (body.priceReadAt === null) out.priceReadAt = null;
   if (body.brand !== undefined) out.brand = body.brand.trim() || null;
   if (body.imageUrl !== undefined) out.imageUrl = body.imageUrl || null;
   if (body.images !== undefined) out.images = body.images;
@@ -65,7 +74,53 @@ function fields(body: ProductUpdateBody): Partial<ProductEntity> {
   if (body.showOnShop !== undefined) out.showOnShop = body.showOnShop;
   if (body.affiliateTags !== undefined) out.affiliateTags = body.affiliateTags;
   if (body.defaultStore !== undefined) out.defaultStore = body.defaultStore;
+  if (body.startsAt !== undefined) out.startsAt = body.startsAt ? new Date(body.startsAt) : null;
+  if (body.endsAt !== undefined) out.endsAt = body.endsAt ? new Date(body.endsAt) : null;
+  if (body.afterEnd !== undefined) out.afterEnd = body.afterEnd;
+  if (body.endedMessage !== undefined) out.endedMessage = body.endedMessage?.trim() || null;
   return out;
+}
+
+/** A window must end after it starts (the stored start or end counts when only one is sent). */
+function checkSchedule(product: Partial<ProductEntity>) {
+  if (product.startsAt && product.endsAt && product.endsAt <= product.startsAt)
+    throw ServiceError.validation(
+      [{ path: 'endsAt', msg: ScheduleMessages.endBeforeStart }],
+      ScheduleMessages.endBeforeStart,
+    );
+}
+
+/**
+ * What the public page of a product says at this moment: the product, nothing before its
+ * start (as for an unknown product: a drop stays secret until it starts), or the owner's
+ * message past its end; and how long that answer may be kept (until the next boundary).
+ */
+function publicEntry(
+  row: (PublicProductRow & ScheduleRow) | null,
+  shopUrl: string,
+  publicUrl: string,
+): { entry: CachedProduct; ttlSeconds: number } {
+  if (!row) return { entry: { kind: 'missing' }, ttlSeconds: TTL_SECONDS };
+  const now = new Date();
+  const ttlSeconds = secondsUntil(nextBoundary([row.startsAt, row.endsAt], now), TTL_SECONDS, now);
+  switch (scheduleState(row.startsAt, row.endsAt, now)) {
+    case 'scheduled':
+      return { entry: { kind: 'missing' }, ttlSeconds };
+    case 'ended':
+      return {
+        entry: {
+          kind: 'ended',
+          message: row.endedMessage ?? DEFAULT_ENDED_MESSAGE,
+          ...(row.afterEnd === 'shop' ? { redirectTo: `/${shopUrl}` } : {}),
+        },
+        ttlSeconds,
+      };
+    default:
+      return {
+        entry: { kind: 'found', product: toPublicProduct(row, shopUrl, publicUrl) },
+        ttlSeconds,
+      };
+  }
 }
 
 /**
@@ -132,6 +187,7 @@ export class ProductsService {
     const shop = await this.ownShop(caller);
     const values = fields(body);
     checkDefaultStore(values, true);
+    checkSchedule(values);
     const { urls, warnings } = await this.shortLinks.resolveAll(values.storeUrls ?? []);
     values.storeUrls = urls;
     const created = await this.products.withShopLock(shop.id, async (manager) => {
@@ -194,6 +250,7 @@ export class ProductsService {
     const previousCode = product.shortCode;
     Object.assign(product, fields(body));
     checkDefaultStore(product, body.defaultStore !== undefined);
+    checkSchedule(product);
     let warnings: StoreLinkWarning[] = [];
     if (body.originalURLs !== undefined)
       ({ urls: product.storeUrls, warnings } = await this.shortLinks.resolveAll(product.storeUrls));
@@ -260,11 +317,15 @@ export class ProductsService {
   private async listText(url: string): Promise<string> {
     const cached = await this.cache.productsText(url);
     if (cached) return cached;
-    const shown = await this.reads.shownOnShop(url);
+    const now = new Date();
+    const [shown, boundary] = await Promise.all([
+      this.reads.shownOnShop(url),
+      this.reads.nextBoundary(url),
+    ]);
     const text = composeProductListText(
       shown.map((row) => toPublicProduct(row, url, this.config.PUBLIC_URL)),
     );
-    await this.cache.setProductsText(url, text);
+    await this.cache.setProductsText(url, text, secondsUntil(boundary, TTL_SECONDS, now));
     return text;
   }
 
@@ -274,13 +335,21 @@ export class ProductsService {
     await this.shopsService.publicShop(url);
     const shop = await this.shopsService.findByUrl(url);
     if (!shop) throw ServiceError.notFound(ShopMessages.notFound);
-    const shown = await this.reads.sitemapPages(shop.id, SITEMAP_MAX_URLS - 1);
+    const [shown, nextChange] = await Promise.all([
+      this.reads.sitemapPages(shop.id, SITEMAP_MAX_URLS - 1),
+      this.reads.nextBoundary(url),
+    ]);
     const products = shown.map((row) => ({
       shortCode: row.shortCode,
       updatedAt: row.updatedAt.toISOString(),
     }));
     const latest = [shop.updatedAt.toISOString(), ...products.map((p) => p.updatedAt)].sort();
-    return { shopUrl: url, updatedAt: latest[latest.length - 1]!, products };
+    return {
+      shopUrl: url,
+      updatedAt: latest[latest.length - 1]!,
+      products,
+      nextChangeAt: nextChange?.toISOString() ?? null,
+    };
   }
 
   /** GET /shop/{shopUrl}/stats: a count (a large shop's whole list is megabytes to read). */
@@ -300,14 +369,19 @@ export class ProductsService {
     let entry = cached;
     if (!entry) {
       const row = /^[a-z0-9-]{1,40}$/.test(code) ? await this.reads.publicProduct(url, code) : null;
-      entry = row
-        ? { kind: 'found', product: toPublicProduct(row, url, this.config.PUBLIC_URL) }
-        : { kind: 'missing' };
+      const made = publicEntry(row, url, this.config.PUBLIC_URL);
+      entry = made.entry;
       // Not waited for: the answer does not depend on it, and a later write's DEL follows it on
       // the same Redis connection. A write that fails costs the next read a query, no more.
-      void this.cache.setProduct(url, code, entry).catch(() => undefined);
+      void this.cache.setProduct(url, code, entry, made.ttlSeconds).catch(() => undefined);
     }
     if (entry.kind === 'missing') throw ServiceError.notFound(ProductMessages.notFound);
+    if (entry.kind === 'ended')
+      throw new ServiceError(
+        ErrorCode.PRODUCT_ENDED,
+        entry.message,
+        entry.redirectTo ? { redirectTo: entry.redirectTo } : undefined,
+      );
     return entry.product;
   }
 
@@ -322,7 +396,9 @@ export class ProductsService {
     const shop = await this.shopsService.findByUrl(url);
     const row =
       shop && /^[a-z0-9-]{1,40}$/.test(code) ? await this.products.findByCode(shop.id, code) : null;
-    if (!shop || !row) throw ServiceError.notFound(ProductMessages.notFound);
+    // Before its start or past its end, no store is opened for it.
+    if (!shop || !row || !['always', 'live'].includes(scheduleState(row.startsAt, row.endsAt)))
+      throw ServiceError.notFound(ProductMessages.notFound);
     return {
       productId: row.id,
       shopUrl: url,

@@ -7,7 +7,11 @@ import { REDIS } from '../redis.provider';
 /** A public read as cached: the shop, or the fact that it is private or missing. */
 export type CachedShop =
   { kind: 'public'; shop: PublicShop } | { kind: 'private' } | { kind: 'missing' };
-export type CachedProduct = { kind: 'found'; product: PublicProduct } | { kind: 'missing' };
+export type CachedProduct =
+  | { kind: 'found'; product: PublicProduct }
+  | { kind: 'missing' }
+  /** Past its end: the owner's message, and the shop's page when they chose to send visitors back. */
+  | { kind: 'ended'; message: string; redirectTo?: string };
 
 /** An entry as Redis holds it (JSON), or undefined when there is none. */
 const parsed = <T>(raw: string | null | undefined): T | undefined =>
@@ -19,8 +23,9 @@ const counted = <T>(raw: T | null | undefined): T | null | undefined => {
   return raw;
 };
 
-// A safety net only: every write deletes the entries it affects at once.
-const TTL_SECONDS = 600;
+// A safety net only: every write deletes the entries it affects at once. A scheduled product's
+// start or end is no write: an entry it changes is kept at most until then (`ttlSeconds`).
+export const TTL_SECONDS = 600;
 const keys = {
   shop: (shopUrl: string) => `shop:public:${shopUrl}`,
   /** The whole list as text (product-list-text.ts). */
@@ -68,9 +73,9 @@ export class ShopCache {
     if (this.owed.has(shopUrl)) return void counted(undefined);
     return counted(await this.redis.get(keys.products(shopUrl)).catch(() => null)) ?? undefined;
   }
-  async setProductsText(shopUrl: string, text: string) {
-    if (this.owed.has(shopUrl)) return;
-    await this.redis.set(keys.products(shopUrl), text, 'EX', TTL_SECONDS).catch(() => undefined);
+  async setProductsText(shopUrl: string, text: string, ttlSeconds = TTL_SECONDS) {
+    if (this.owed.has(shopUrl) || ttlSeconds <= 0) return;
+    await this.redis.set(keys.products(shopUrl), text, 'EX', ttlSeconds).catch(() => undefined);
   }
 
   product(shopUrl: string, shortCode: string) {
@@ -91,8 +96,8 @@ export class ShopCache {
       .catch(() => [null, null]);
     return [parsed<CachedShop>(counted(shop)), parsed<CachedProduct>(counted(product))];
   }
-  setProduct(shopUrl: string, shortCode: string, value: CachedProduct) {
-    return this.write(shopUrl, keys.product(shopUrl, shortCode), value);
+  setProduct(shopUrl: string, shortCode: string, value: CachedProduct, ttlSeconds = TTL_SECONDS) {
+    return this.write(shopUrl, keys.product(shopUrl, shortCode), value, ttlSeconds);
   }
 
   /**
@@ -166,9 +171,9 @@ export class ShopCache {
     return parsed<T>(counted(await this.redis.get(key).catch(() => null)));
   }
 
-  private async write(shopUrl: string, key: string, value: unknown) {
-    if (this.owed.has(shopUrl)) return;
-    await this.redis.set(key, JSON.stringify(value), 'EX', TTL_SECONDS).catch(() => undefined);
+  private async write(shopUrl: string, key: string, value: unknown, ttlSeconds = TTL_SECONDS) {
+    if (this.owed.has(shopUrl) || ttlSeconds <= 0) return;
+    await this.redis.set(key, JSON.stringify(value), 'EX', ttlSeconds).catch(() => undefined);
   }
 
   /** Keys matching a full pattern, returned without the client's prefix (as del expects them). */

@@ -64,6 +64,10 @@ export class ShopEntity {
   @Column({ name: 'banners_version', type: 'integer', default: 0 })
   bannersVersion!: number;
 
+  /** The owner's time zone (IANA): products' schedules are entered and shown in it. */
+  @Column({ name: 'time_zone', type: 'varchar', length: 64, default: 'Asia/Kolkata' })
+  timeZone!: string;
+
   /** The owner's earnings settings as saved: fields not yet set take DEFAULT_EARNINGS. */
   @Column({ type: 'jsonb', default: () => `'{}'` })
   earnings!: Partial<ShopEarnings>;

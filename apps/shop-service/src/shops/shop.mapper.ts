@@ -21,6 +21,7 @@ export function toShop(shop: ShopEntity): Shop {
     seo: shop.seo,
     banners: shop.banners,
     earnings: { ...DEFAULT_EARNINGS, ...shop.earnings },
+    timeZone: shop.timeZone,
     requiresSetup: requiresSetup(shop),
     createdAt: shop.createdAt.toISOString(),
     updatedAt: shop.updatedAt.toISOString(),

@@ -30,7 +30,10 @@ export class ShopsRepository {
   /** Public shops by URL, each with the last change of it or of a product it shows. */
   async sitemap(limit: number): Promise<Array<{ shopUrl: string; updatedAt: Date }>> {
     const rows: Array<{ shop_url: string; updated_at: Date }> = await this.shops.query(
-      `SELECT s.shop_url, GREATEST(s.updated_at, MAX(p.updated_at)) AS updated_at
+      // A scheduled product's start or end that passed changed the shop's pages then.
+      `SELECT s.shop_url, GREATEST(s.updated_at, MAX(p.updated_at),
+                MAX(p.starts_at) FILTER (WHERE p.starts_at <= now()),
+                MAX(p.ends_at) FILTER (WHERE p.ends_at <= now())) AS updated_at
          FROM shop.shops s
          LEFT JOIN shop.products p ON p.shop_id = s.id AND p.show_on_shop
         WHERE s.is_shop_public AND s.shop_url IS NOT NULL AND s.shop_name IS NOT NULL

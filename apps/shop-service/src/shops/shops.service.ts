@@ -142,6 +142,7 @@ function apply(shop: ShopEntity, body: ShopSettingsBody) {
   if (body.seo) shop.seo = { ...shop.seo, ...trimmed(body.seo) };
   if (body.earnings)
     shop.earnings = mergeEarnings({ ...DEFAULT_EARNINGS, ...shop.earnings }, body.earnings);
+  if (body.timeZone !== undefined) shop.timeZone = body.timeZone;
 }
 
 /** Handles cleaned per platform; a platform left empty is removed. */

@@ -152,6 +152,13 @@ export function errorCodeOf(error: unknown): string | undefined {
   return stringAt(failureBody(error), 'errorCode');
 }
 
+/** Where the server sends the visitor instead (a scheduled product past its end: its shop). */
+export function redirectOf(error: unknown): string | undefined {
+  const to = stringAt(failureBody(error), 'redirectTo');
+  // Only a page of this site: never an address elsewhere.
+  return to && /^\/[a-z0-9-]+$/.test(to) ? to : undefined;
+}
+
 /** The envelope's field problems (SPEC section 5: a list of path and msg). */
 export function fieldErrorsOf(error: unknown): FieldError[] {
   const list = failureBody(error)?.errors;

@@ -21,8 +21,32 @@ import {
   shortCodeProblem,
   storeUrlsProblem,
 } from '../product-rules';
+import {
+  AFTER_END_ACTIONS,
+  type AfterEndAction,
+  ENDED_MESSAGE_MAX,
+  instantProblem,
+  ScheduleMessages,
+} from '../schedule';
 import { StorePageMessages } from '../store-pages';
 import type { ImportSource } from '../product-csv';
+
+const startsAtProblem = instantProblem(ScheduleMessages.startsAtInvalid);
+const endsAtProblem = instantProblem(ScheduleMessages.endsAtInvalid);
+/** A read date a few minutes ahead is a clock's drift; later is no read date. */
+const priceReadAtProblem = (value: unknown) =>
+  value === null ||
+  (instantProblem('')(value) === undefined && Date.parse(value as string) <= Date.now() + 300_000)
+    ? undefined
+    : ScheduleMessages.priceReadAtInvalid;
+const afterEndProblem = (value: unknown) =>
+  (AFTER_END_ACTIONS as readonly unknown[]).includes(value)
+    ? undefined
+    : ScheduleMessages.afterEndInvalid;
+const endedMessageProblem = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim().length <= ENDED_MESSAGE_MAX)
+    ? undefined
+    : ScheduleMessages.endedMessageTooLong;
 
 const titleProblem = (v: unknown) =>
   typeof v !== 'string' || !v.trim()
@@ -52,6 +76,11 @@ class ProductFields {
   @IsBoolean({ message: 'affiliateTags must be true or false' })
   affiliateTags?: boolean;
   @IsOptional() @Rule(defaultStoreShapeProblem) defaultStore?: string | null;
+  @Optional() @Rule(priceReadAtProblem) priceReadAt?: string | null;
+  @Optional() @Rule(startsAtProblem) startsAt?: string | null;
+  @Optional() @Rule(endsAtProblem) endsAt?: string | null;
+  @Optional() @Rule(afterEndProblem) afterEnd?: AfterEndAction;
+  @Optional() @Rule(endedMessageProblem) endedMessage?: string | null;
 }
 
 export class CreateProductRequest extends ProductFields implements ProductBody {

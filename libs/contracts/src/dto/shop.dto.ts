@@ -13,6 +13,7 @@ import { shopEarningsProblem } from '../affiliate-url';
 import type { ShopEarnings } from '../store-routing';
 import type { SetupSteps, ShopSeo, ShopSettingsBody, ShopUrlBody } from '../shop';
 import { SEO_LIMITS } from '../shop';
+import { timeZoneProblem } from '../schedule';
 import { shopDescriptionProblem, shopNameProblem, shopUrlProblem } from '../shop-rules';
 import { isSocialPlatform, type SocialMedia } from '../social';
 
@@ -63,4 +64,5 @@ export class ShopSettingsRequest implements ShopSettingsBody {
   @Optional() @IsObject() @Rule(socialMediaProblem) socialMedia?: SocialMedia;
   @Optional() @ValidateNested() @Type(() => ShopSeoRequest) seo?: ShopSeoRequest;
   @Optional() @Rule(shopEarningsProblem) earnings?: Partial<ShopEarnings>;
+  @Optional() @Rule(timeZoneProblem) timeZone?: string;
 }

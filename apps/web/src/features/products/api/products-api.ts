@@ -81,6 +81,20 @@ const productsApi = api.injectEndpoints({
         }
       },
     }),
+    /** POST /urls/{id}/refresh-price: the price read again from the store page, with its date. */
+    refreshPrice: build.mutation<Product, string>({
+      query: (id) => ({ url: `/urls/${encodeURIComponent(id)}/refresh-price`, method: 'POST' }),
+      transformResponse: dataOf<Product>,
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(productsApi.util.upsertQueryData('product', id, data));
+        } catch {
+          // The caller shows the failure.
+        }
+      },
+      invalidatesTags: (_product, error) => (error ? [] : ['Products']),
+    }),
     /** One product's clicks over a range (GET /analytics/products/{id}). */
     productAnalytics: build.query<ProductAnalytics, { id: string } & DayRange>({
       query: ({ id, from, to }) => ({
@@ -105,6 +119,7 @@ export const {
   useReadStorePageMutation,
   useUpdateProductMutation,
   useSetShowOnShopMutation,
+  useRefreshPriceMutation,
   useDeleteProductMutation,
   useProductAnalyticsQuery,
 } = productsApi;

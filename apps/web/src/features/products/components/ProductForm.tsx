@@ -1,5 +1,8 @@
 import {
+  DEFAULT_ENDED_MESSAGE,
+  DEFAULT_TIME_ZONE,
   ErrorCode,
+  formatReadDate,
   type Product,
   type ShopEarnings,
   type StoreLinkWarning,
@@ -39,6 +42,7 @@ import { ProductCardPreview } from './ProductCardPreview';
 import { StoreFinalUrls } from './StoreFinalUrls';
 import { StoreUrlFields } from './StoreUrlFields';
 import { publicHost, publicOrigin } from '../../../lib/public-address';
+import { timeZone as deviceTimeZone } from '../../../lib/time-zone';
 
 interface ProductFormProps {
   initial: ProductFormValues;
@@ -57,6 +61,22 @@ interface ProductFormProps {
   onSubmit: (values: ProductFormValues, storeUrls: string[]) => Promise<Product | void>;
   /** The plan's product limit refused the save: the page says so where it can be seen. */
   onLimitReached?: () => void;
+  /** The shop's time zone: the schedule's times are entered and shown in it. */
+  timeZone?: string;
+  /** Saves this device's zone as the shop's (offered when the two differ). */
+  onUseTimeZone?: (zone: string) => void;
+}
+
+/** "India Standard Time (Asia/Kolkata)", or the zone's name alone where Intl has no long name. */
+function zoneName(zone: string): string {
+  try {
+    const long = new Intl.DateTimeFormat('en-IN', { timeZone: zone, timeZoneName: 'long' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value;
+    return long && long !== zone ? `${long} (${zone})` : zone;
+  } catch {
+    return zone;
+  }
 }
 
 /**
@@ -72,6 +92,8 @@ export function ProductForm({
   busyLabel,
   onSubmit,
   onLimitReached,
+  timeZone = DEFAULT_TIME_ZONE,
+  onUseTimeZone,
 }: ProductFormProps) {
   const [values, setValues] = useState(initial);
   const [rowErrors, setRowErrors] = useState<Array<string | undefined>>([]);
@@ -117,7 +139,7 @@ export function ProductForm({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const check = checkProductForm(values);
+    const check = checkProductForm(values, timeZone);
     setRowErrors(check.rows);
     if (hasProblems(check)) {
       form.show(check.fields);
@@ -156,6 +178,7 @@ export function ProductForm({
   const price = parseRupees(values.price);
   const code = values.shortCode.trim();
   const linkPrefix = `${publicHost()}/${shopUrl ?? 'yourshop'}/`;
+  const device = deviceTimeZone();
 
   return (
     <form className="product-form" onSubmit={submit} noValidate aria-label="Product link">
@@ -275,11 +298,20 @@ export function ProductForm({
               inputMode="decimal"
               autoComplete="off"
               value={values.price}
-              onValueChange={(value) => set('price', value)}
+              onValueChange={(value) => {
+                // Typed by hand: the price is the owner's own, no longer the store page's.
+                set('price', value);
+                set('priceReadAt', '');
+              }}
               error={form.errors.price}
               inputRef={form.inputRef('price')}
               leading="₹"
               placeholder="2,499"
+              hint={
+                values.priceReadAt
+                  ? `As of ${formatReadDate(values.priceReadAt)}, from the store page`
+                  : undefined
+              }
             />
             <TextField
               label="Brand (optional)"
@@ -344,6 +376,85 @@ export function ProductForm({
                 {publicOrigin()}/{shopUrl ?? 'yourshop'}/{code || '…'}
               </strong>
             </p>
+          )}
+        </section>
+
+        <section className="card form-section" aria-labelledby="schedule-title">
+          <h2 id="schedule-title" className="form-section__title">
+            Schedule
+          </h2>
+          <p className="field__hint">
+            For drops, sales and festival offers: the product is on your shop only between these
+            times. Times in {zoneName(timeZone)}.{' '}
+            {onUseTimeZone && device && device !== timeZone && (
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => onUseTimeZone(device)}
+              >
+                Use this device’s zone ({device})
+              </button>
+            )}
+          </p>
+          <div className="form-section__row">
+            <TextField
+              label="Show from (optional)"
+              name="startsAt"
+              type="datetime-local"
+              value={values.startsAt}
+              onValueChange={(value) => set('startsAt', value)}
+              error={form.errors.startsAt}
+              inputRef={form.inputRef('startsAt')}
+            />
+            <TextField
+              label="Hide after (optional)"
+              name="endsAt"
+              type="datetime-local"
+              value={values.endsAt}
+              onValueChange={(value) => set('endsAt', value)}
+              error={form.errors.endsAt}
+              inputRef={form.inputRef('endsAt')}
+            />
+          </div>
+          {values.endsAt && (
+            <>
+              <fieldset className="form-section__fieldset">
+                <legend className="field__label">After the end, its page</legend>
+                <label className="radio-option">
+                  <input
+                    type="radio"
+                    name="afterEnd"
+                    value="message"
+                    checked={values.afterEnd === 'message'}
+                    onChange={() => set('afterEnd', 'message')}
+                  />{' '}
+                  shows a message
+                </label>{' '}
+                <label className="radio-option">
+                  <input
+                    type="radio"
+                    name="afterEnd"
+                    value="shop"
+                    checked={values.afterEnd === 'shop'}
+                    onChange={() => set('afterEnd', 'shop')}
+                  />{' '}
+                  sends visitors to your shop
+                </label>
+              </fieldset>
+              {values.afterEnd === 'message' && (
+                <TextAreaField
+                  label="Message after the end (optional)"
+                  name="endedMessage"
+                  value={values.endedMessage}
+                  onValueChange={(value) => set('endedMessage', value)}
+                  error={form.errors.endedMessage}
+                  inputRef={form.inputRef('endedMessage')}
+                  rows={2}
+                  counter={PRODUCT_LIMITS.endedMessage}
+                  placeholder={DEFAULT_ENDED_MESSAGE}
+                />
+              )}
+            </>
           )}
         </section>
 

@@ -1,4 +1,12 @@
-import { formatRupees, type Product, type Shop } from '@kartlink/contracts';
+import {
+  DEFAULT_TIME_ZONE,
+  formatReadDate,
+  formatRupees,
+  type Product,
+  scheduleLabel,
+  scheduleState,
+  type Shop,
+} from '@kartlink/contracts';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { SwitchField } from '../../../components/form/SwitchField';
@@ -14,12 +22,38 @@ interface ProductRowProps {
   shop: Shop | undefined;
   onToggleShown: (product: Product, shown: boolean) => void;
   onDelete: (product: Product) => void;
+  /** Reads the price again from the store page; absent where the list offers no refresh. */
+  onRefreshPrice?: (product: Product) => void;
+  /** This product's price is being read again. */
+  refreshing?: boolean;
+}
+
+/** "₹799 as of 24 Nov" for a price read from a store page; the amount alone for a typed one. */
+export function priceText(product: Pick<Product, 'price' | 'priceReadAt'>): string | null {
+  if (product.price === null) return null;
+  const amount = formatRupees(product.price);
+  return product.priceReadAt ? `${amount} as of ${formatReadDate(product.priceReadAt)}` : amount;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 
 /** One product link in the list: what it is, where it leads, and what can be done with it. */
-export function ProductRow({ product, shop, onToggleShown, onDelete }: ProductRowProps) {
+export function ProductRow({
+  product,
+  shop,
+  onToggleShown,
+  onDelete,
+  onRefreshPrice,
+  refreshing = false,
+}: ProductRowProps) {
+  const price = priceText(product);
+  const schedule = scheduleLabel(
+    product.startsAt,
+    product.endsAt,
+    shop?.timeZone ?? DEFAULT_TIME_ZONE,
+  );
+  const state = scheduleState(product.startsAt, product.endsAt);
+  const canRefresh = Boolean(product.priceReadAt) && onRefreshPrice;
   const clicks = `${product.clicks.toLocaleString('en-IN')} ${product.clicks === 1 ? 'click' : 'clicks'}`;
   return (
     <li className="product-row">
@@ -35,7 +69,12 @@ export function ProductRow({ product, shop, onToggleShown, onDelete }: ProductRo
           <Link to={`/dashboard/link/${product.id}`}>{product.title}</Link>
         </h2>
         <p className="product-row__meta">
-          {product.price !== null && <strong>{formatRupees(product.price)}</strong>}
+          {price && <strong>{price}</strong>}
+          {schedule && (
+            <span className={`product-row__schedule product-row__schedule--${state}`}>
+              {schedule}
+            </span>
+          )}
           <span>{clicks}</span>
           <span>Added {dateFormat.format(new Date(product.createdAt))}</span>
         </p>
@@ -58,6 +97,17 @@ export function ProductRow({ product, shop, onToggleShown, onDelete }: ProductRo
           checked={product.showOnShop}
           onCheckedChange={(shown) => onToggleShown(product, shown)}
         />
+        {canRefresh && (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={`Refresh the price of ${product.title}`}
+            disabled={refreshing}
+            onClick={() => onRefreshPrice(product)}
+          >
+            {refreshing ? 'Reading…' : 'Refresh price'}
+          </button>
+        )}
         <ShareButton
           shareable={shop ? shareableOf({ kind: 'product', shop, product }) : null}
           label={`Share ${product.title}`}

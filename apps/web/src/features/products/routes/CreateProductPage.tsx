@@ -9,6 +9,7 @@ import { ProductQuotaMeter } from '../../../components/plan/ProductQuotaMeter';
 import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
 import { useMyShopQuery } from '../../../lib/shop-api';
 import { useCreateProductMutation } from '../api/products-api';
+import { useShopTimeZone } from '../hooks/use-shop-time-zone';
 import { ProductForm } from '../components/ProductForm';
 import { StoreFinalUrls } from '../components/StoreFinalUrls';
 import { createBody, emptyProductForm, ProductFormMessages } from '../utils/product-form';
@@ -18,6 +19,7 @@ import './products.css';
 export function CreateProductPage() {
   const { data: shop } = useMyShopQuery();
   const [createProduct] = useCreateProductMutation();
+  const { timeZone, saveTimeZone } = useShopTimeZone();
   const [created, setCreated] = useState<Product | null>(null);
   const [round, setRound] = useState(0);
   const { data: quota } = useProductQuotaQuery();
@@ -107,8 +109,10 @@ export function CreateProductPage() {
           earnings={shop?.earnings}
           submitLabel="Create link"
           busyLabel="Creating…"
+          timeZone={timeZone}
+          onUseTimeZone={(zone) => void saveTimeZone(zone)}
           onSubmit={async (values, storeUrls) => {
-            const product = await createProduct(createBody(values, storeUrls)).unwrap();
+            const product = await createProduct(createBody(values, storeUrls, timeZone)).unwrap();
             toast.success(ProductFormMessages.created);
             setCreated(product);
           }}

@@ -55,6 +55,11 @@ describe('a product in detail', () => {
       showOnShop: true,
       affiliateTags: true,
       defaultStore: null,
+      priceReadAt: null,
+      startsAt: null,
+      endsAt: null,
+      afterEnd: 'message',
+      endedMessage: null,
       shortCode: 'k3x9abc',
     });
   });

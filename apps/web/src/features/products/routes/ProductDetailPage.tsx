@@ -1,4 +1,4 @@
-import { ProductMessages } from '@kartlink/contracts';
+import { DEFAULT_TIME_ZONE, ProductMessages, scheduleLabel } from '@kartlink/contracts';
 import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,9 +10,15 @@ import { ArrowLeftIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/Spinner';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { useMyShopQuery } from '../../../lib/shop-api';
-import { useProductQuery, useUpdateProductMutation } from '../api/products-api';
+import {
+  useProductQuery,
+  useRefreshPriceMutation,
+  useUpdateProductMutation,
+} from '../api/products-api';
+import { useShopTimeZone } from '../hooks/use-shop-time-zone';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ProductForm } from '../components/ProductForm';
+import { priceText } from '../components/ProductRow';
 import { StoreChip } from '../components/StoreChip';
 import { ProductFormMessages, updateBody, valuesFromProduct } from '../utils/product-form';
 import './products.css';
@@ -35,6 +41,21 @@ export function ProductDetailPage() {
   const { data: product, error, isLoading } = useProductQuery(id);
   const [updateProduct] = useUpdateProductMutation();
   const [deleting, setDeleting] = useState(false);
+  const [refreshPrice, refreshing] = useRefreshPriceMutation();
+  const { timeZone, saveTimeZone } = useShopTimeZone();
+  const price = product ? priceText(product) : null;
+  const schedule = product
+    ? scheduleLabel(product.startsAt, product.endsAt, shop?.timeZone ?? DEFAULT_TIME_ZONE)
+    : null;
+
+  const refresh = async (productId: string) => {
+    try {
+      const fresh = await refreshPrice(productId).unwrap();
+      toast.success(`Price updated: ${priceText(fresh) ?? ''}`);
+    } catch (failure) {
+      toast.error(userFacingMessage(httpStatusOf(failure), serverMessageOf(failure)));
+    }
+  };
 
   return (
     <div className="page page--wide">
@@ -86,6 +107,30 @@ export function ProductDetailPage() {
                 <dt>On shop</dt>
                 <dd>{product.showOnShop ? 'Shown' : 'Hidden'}</dd>
               </div>
+              {schedule && (
+                <div>
+                  <dt>Schedule</dt>
+                  <dd>{schedule}</dd>
+                </div>
+              )}
+              {price && (
+                <div>
+                  <dt>Price</dt>
+                  <dd>
+                    {price}{' '}
+                    {product.priceReadAt && (
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        disabled={refreshing.isLoading}
+                        onClick={() => void refresh(product.id)}
+                      >
+                        {refreshing.isLoading ? 'Reading…' : 'Refresh price'}
+                      </button>
+                    )}
+                  </dd>
+                </div>
+              )}
               <div>
                 <dt>Created</dt>
                 <dd>{dateFormat.format(new Date(product.createdAt))}</dd>
@@ -107,9 +152,12 @@ export function ProductDetailPage() {
           </Suspense>
 
           <ProductForm
-            key={product.id}
+            // Shown again from the product when its price is refreshed or the zone changes.
+            key={`${product.id}:${product.priceReadAt ?? ''}:${timeZone}`}
             mode="edit"
-            initial={valuesFromProduct(product)}
+            initial={valuesFromProduct(product, timeZone)}
+            timeZone={timeZone}
+            onUseTimeZone={(zone) => void saveTimeZone(zone)}
             shopUrl={shop?.shopUrl ?? null}
             earnings={shop?.earnings}
             submitLabel="Save changes"
@@ -117,7 +165,7 @@ export function ProductDetailPage() {
             onSubmit={async (values, storeUrls) => {
               const saved = await updateProduct({
                 id: product.id,
-                body: updateBody(values, storeUrls),
+                body: updateBody(values, storeUrls, timeZone),
               }).unwrap();
               toast.success(ProductFormMessages.saved);
               return saved;

@@ -11,10 +11,14 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { isQuotaFull, useProductQuotaQuery } from '../../../lib/plan-api';
 import { useMyShopQuery } from '../../../lib/shop-api';
-import { useProductsQuery, useSetShowOnShopMutation } from '../api/products-api';
+import {
+  useProductsQuery,
+  useRefreshPriceMutation,
+  useSetShowOnShopMutation,
+} from '../api/products-api';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ExportProductsButton } from '../components/ExportProductsButton';
-import { ProductRow } from '../components/ProductRow';
+import { priceText, ProductRow } from '../components/ProductRow';
 import './products.css';
 
 const PRODUCTS_PER_PAGE = 10;
@@ -29,6 +33,8 @@ export function ProductsPage() {
   const settledSearch = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [setShowOnShop] = useSetShowOnShopMutation();
+  const [refreshPrice] = useRefreshPriceMutation();
+  const [refreshing, setRefreshing] = useState<string | null>(null);
   const { data: quota } = useProductQuotaQuery();
   const { data: shop } = useMyShopQuery();
 
@@ -70,6 +76,18 @@ export function ProductsPage() {
       });
     } catch (failure) {
       toast.error(userFacingMessage(httpStatusOf(failure), serverMessageOf(failure)));
+    }
+  };
+
+  const refresh = async (product: Product) => {
+    setRefreshing(product.id);
+    try {
+      const fresh = await refreshPrice(product.id).unwrap();
+      toast.success(`Price updated: ${priceText(fresh) ?? ''}`, { id: `price-${product.id}` });
+    } catch (failure) {
+      toast.error(userFacingMessage(httpStatusOf(failure), serverMessageOf(failure)));
+    } finally {
+      setRefreshing(null);
     }
   };
 
@@ -140,6 +158,8 @@ export function ProductsPage() {
                 shop={shop}
                 onToggleShown={(item, shown) => void toggleShown(item, shown)}
                 onDelete={setDeleting}
+                onRefreshPrice={(item) => void refresh(item)}
+                refreshing={refreshing === product.id}
               />
             ))}
           </ul>

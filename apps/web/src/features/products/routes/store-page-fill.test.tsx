@@ -58,6 +58,21 @@ describe('filling the product from a store page', () => {
     );
   });
 
+  it('saves a filled price with the date it was read', async () => {
+    const { user, api } = await openCreate(ok(amazonPage()));
+    await user.click(row(1));
+    await user.paste(AMAZON);
+    await screen.findByText(/^Filled from Amazon/);
+    expect(screen.getByText('As of 28 Nov, from the store page')).toBeInTheDocument();
+    await user.type(row(2), 'flipkart.com/p/itm1');
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    await screen.findByText('Product link created');
+    expect(api.callsTo('POST /urls')[0]?.body).toMatchObject({
+      price: 1499,
+      priceReadAt: '2026-11-28T10:15:00.000Z',
+    });
+  });
+
   it('keeps what the owner typed on a paste, and replaces it only when asked', async () => {
     const { user, api } = await openCreate(ok(amazonPage()));
     await user.type(field('Title'), 'My headphones');

@@ -1,4 +1,10 @@
 import {
+  type AfterEndAction,
+  DEFAULT_TIME_ZONE,
+  ENDED_MESSAGE_MAX,
+  fromZonedInput,
+  ScheduleMessages,
+  toZonedInput,
   MAX_STORE_URLS,
   MIN_STORE_URLS,
   normalizeStoreUrl,
@@ -25,6 +31,13 @@ export interface ProductFormValues {
   affiliateTags: boolean;
   /** The vendor key of the store shown first and opened by the bare /go link; '' for none. */
   defaultStore: string;
+  /** When the price was read from a store page (ISO); '' once the owner types a price. */
+  priceReadAt: string;
+  /** The window on the shop, as datetime-local values in the shop's time zone; '' for none. */
+  startsAt: string;
+  endsAt: string;
+  afterEnd: AfterEndAction;
+  endedMessage: string;
 }
 
 export const PRODUCT_FIELDS = [
@@ -35,6 +48,9 @@ export const PRODUCT_FIELDS = [
   'brand',
   'images',
   'shortCode',
+  'startsAt',
+  'endsAt',
+  'endedMessage',
 ] as const;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 
@@ -47,11 +63,14 @@ export const PRODUCT_LIMITS = {
   price: 100_000_000,
   /** Pictures a product may have (the product DTO's limit). */
   images: 10,
+  endedMessage: ENDED_MESSAGE_MAX,
 } as const;
 
 export const ProductFormMessages = {
   descriptionTooLong: `Description must be at most ${PRODUCT_LIMITS.description} characters`,
   brandTooLong: `Brand must be at most ${PRODUCT_LIMITS.brand} characters`,
+  startsAtInvalid: 'Choose a date and a time for the start',
+  endsAtInvalid: 'Choose a date and a time for the end',
   imagesUploading: 'Please wait until the pictures have finished uploading.',
   created: 'Product link created',
   saved: 'Changes saved',
@@ -70,6 +89,11 @@ export function emptyProductForm(): ProductFormValues {
     showOnShop: true,
     affiliateTags: true,
     defaultStore: '',
+    priceReadAt: '',
+    startsAt: '',
+    endsAt: '',
+    afterEnd: 'message',
+    endedMessage: '',
   };
 }
 
@@ -80,7 +104,11 @@ export function storeRowsOf(originalURLs: readonly string[]): string[] {
   return rows.slice(0, MAX_STORE_URLS);
 }
 
-export function valuesFromProduct(product: Product): ProductFormValues {
+/** A product as the form shows it; its window in the shop's time zone. */
+export function valuesFromProduct(
+  product: Product,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): ProductFormValues {
   return {
     storeUrls: storeRowsOf(product.originalURLs),
     title: product.title,
@@ -92,6 +120,11 @@ export function valuesFromProduct(product: Product): ProductFormValues {
     showOnShop: product.showOnShop,
     affiliateTags: product.affiliateTags ?? true,
     defaultStore: product.defaultStore ?? '',
+    priceReadAt: product.priceReadAt ?? '',
+    startsAt: product.startsAt ? toZonedInput(product.startsAt, timeZone) : '',
+    endsAt: product.endsAt ? toZonedInput(product.endsAt, timeZone) : '',
+    afterEnd: product.afterEnd ?? 'message',
+    endedMessage: product.endedMessage ?? '',
   };
 }
 
@@ -152,7 +185,10 @@ interface ProductFormCheck {
 }
 
 /** SPEC section 5 and the contract's product rules, applied to the form as typed. */
-export function checkProductForm(values: ProductFormValues): ProductFormCheck {
+export function checkProductForm(
+  values: ProductFormValues,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): ProductFormCheck {
   const rows = values.storeUrls.map((raw, index) =>
     raw.trim() && !normalizeStoreUrl(raw) ? ProductMessages.badStoreUrl(index + 1) : undefined,
   );
@@ -178,14 +214,37 @@ export function checkProductForm(values: ProductFormValues): ProductFormCheck {
     const problem = shortCodeProblem(shortCode);
     if (problem) fields.shortCode = problem;
   }
+  const { startsAt, endsAt } = scheduleOf(values, timeZone);
+  if (startsAt === undefined) fields.startsAt = ProductFormMessages.startsAtInvalid;
+  if (endsAt === undefined) fields.endsAt = ProductFormMessages.endsAtInvalid;
+  else if (startsAt && endsAt && endsAt <= startsAt)
+    fields.endsAt = ScheduleMessages.endBeforeStart;
+  if (values.endedMessage.trim().length > PRODUCT_LIMITS.endedMessage)
+    fields.endedMessage = ScheduleMessages.endedMessageTooLong;
   return { fields, rows, storeUrls };
+}
+
+/** The window as instants: null when left empty, undefined when it is no time. */
+function scheduleOf(values: ProductFormValues, timeZone: string) {
+  const instant = (local: string) =>
+    local ? (fromZonedInput(local, timeZone) ?? undefined) : null;
+  return { startsAt: instant(values.startsAt), endsAt: instant(values.endsAt) };
+}
+
+/** The read date goes with a price only while it is the store page's. */
+function priceReadAtOf(values: ProductFormValues, price: number | null | undefined) {
+  return typeof price === 'number' && values.priceReadAt ? values.priceReadAt : null;
 }
 
 export const hasProblems = (check: ProductFormCheck) =>
   Object.values(check.fields).some(Boolean) || check.rows.some(Boolean);
 
 /** POST /urls: empty optional fields are left out; an empty short code gets a random one. */
-export function createBody(values: ProductFormValues, storeUrls: string[]): ProductBody {
+export function createBody(
+  values: ProductFormValues,
+  storeUrls: string[],
+  timeZone: string = DEFAULT_TIME_ZONE,
+): ProductBody {
   const price = parseRupees(values.price);
   const body: ProductBody = {
     title: values.title.trim(),
@@ -198,6 +257,13 @@ export function createBody(values: ProductFormValues, storeUrls: string[]): Prod
   if (defaultStore) body.defaultStore = defaultStore;
   if (values.description.trim()) body.description = values.description.trim();
   if (typeof price === 'number') body.price = price;
+  const priceReadAt = priceReadAtOf(values, price);
+  if (priceReadAt) body.priceReadAt = priceReadAt;
+  const { startsAt, endsAt } = scheduleOf(values, timeZone);
+  if (startsAt) body.startsAt = startsAt.toISOString();
+  if (endsAt) body.endsAt = endsAt.toISOString();
+  if (values.afterEnd !== 'message') body.afterEnd = values.afterEnd;
+  if (values.endedMessage.trim()) body.endedMessage = values.endedMessage.trim();
   if (values.brand.trim()) body.brand = values.brand.trim();
   if (values.images.length > 0) {
     body.images = [...values.images];
@@ -208,12 +274,22 @@ export function createBody(values: ProductFormValues, storeUrls: string[]): Prod
 }
 
 /** PATCH /urls/{id}: every field, so that emptied ones are emptied on the server too. */
-export function updateBody(values: ProductFormValues, storeUrls: string[]): ProductBody {
+export function updateBody(
+  values: ProductFormValues,
+  storeUrls: string[],
+  timeZone: string = DEFAULT_TIME_ZONE,
+): ProductBody {
   const price = parseRupees(values.price);
+  const { startsAt, endsAt } = scheduleOf(values, timeZone);
   return {
     title: values.title.trim(),
     description: values.description.trim(),
     price: typeof price === 'number' ? price : null,
+    priceReadAt: priceReadAtOf(values, price),
+    startsAt: startsAt?.toISOString() ?? null,
+    endsAt: endsAt?.toISOString() ?? null,
+    afterEnd: values.afterEnd,
+    endedMessage: values.endedMessage.trim() || null,
     brand: values.brand.trim(),
     imageUrl: values.images[0] ?? null,
     images: [...values.images],

@@ -1,4 +1,4 @@
-import { formatRupees, type StorePage } from '@kartlink/contracts';
+import { formatReadDate, formatRupees, type StorePage } from '@kartlink/contracts';
 import { detectStore, type ProductFormValues } from './product-form';
 
 /**
@@ -21,6 +21,11 @@ export function applyStorePage(
     title: take(values.title, page.title),
     description: take(values.description, page.description),
     price: take(values.price, price),
+    // The date goes with the page's price only when the form took it.
+    priceReadAt:
+      price !== undefined && (mode === 'all' || !values.price.trim())
+        ? (page.priceReadAt ?? '')
+        : values.priceReadAt,
     brand: take(values.brand, page.brand),
     // The page's picture becomes the cover; the owner's own pictures stay after it.
     images:
@@ -30,8 +35,6 @@ export function applyStorePage(
   };
 }
 
-const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' });
-
 /** What the form says it filled: "Filled from Amazon: title, price (₹799 as of 24 Nov), …". */
 export function storePageSummary(page: StorePage): string {
   const parts: string[] = [];
@@ -40,7 +43,7 @@ export function storePageSummary(page: StorePage): string {
   if (page.price !== undefined)
     parts.push(
       `price (${formatRupees(page.price)}${
-        page.priceReadAt ? ` as of ${dayMonth.format(new Date(page.priceReadAt))}` : ''
+        page.priceReadAt ? ` as of ${formatReadDate(page.priceReadAt)}` : ''
       })`,
     );
   if (page.brand) parts.push('brand');

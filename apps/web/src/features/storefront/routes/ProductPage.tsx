@@ -1,8 +1,8 @@
 import type { PublicProduct, PublicShop } from '@kartlink/contracts';
-import { formatRupees, productPageTitle } from '@kartlink/contracts';
+import { formatReadDate, formatRupees, productPageTitle } from '@kartlink/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { useListedProduct, usePublicProductQuery, usePublicShopQuery } from '../api/storefront-api';
 import { AffiliateDisclosure } from '../components/AffiliateDisclosure';
 import { AlertIcon, LockIcon } from '../components/icons';
@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { useFreshTapProof } from '../hooks/use-fresh-tap-proof';
 import { useMarkPublicVisit } from '../hooks/use-mark-public-visit';
 import { useShopVisit } from '../hooks/use-shop-visit';
-import { ProductPageMessages, productErrorMessage } from '../utils/errors';
+import { endedProductOf, ProductPageMessages, productErrorMessage } from '../utils/errors';
 import { shopUrlParam, shortCodeParam } from '../utils/params';
 import { productBrand, productDescription, productImages, productPrice } from '../utils/product';
 import '../components/storefront.css';
@@ -44,7 +44,11 @@ export function ProductPage() {
   // failed load keeps what is known on screen, unless the product is gone or the shop private.
   const loaded = query.currentData;
   const message = query.isError ? productErrorMessage(query.error) : null;
-  const gone = message === ProductPageMessages.notFound || message === ProductPageMessages.private;
+  const ended = query.isError ? endedProductOf(query.error) : null;
+  const gone =
+    ended !== null ||
+    message === ProductPageMessages.notFound ||
+    message === ProductPageMessages.private;
   const product = gone || loaded === null ? undefined : (loaded ?? listed);
   useFreshTapProof(loaded ? query.fulfilledTimeStamp : undefined, query.refetch);
   useDocumentTitle(
@@ -67,6 +71,26 @@ export function ProductPage() {
         shopUrl={shopUrl}
         shop={shop ?? undefined}
       />
+    );
+  }
+
+  // Past the end of its schedule: the shop, or the owner's words, as the owner chose.
+  if (ended?.redirectTo) return <Navigate to={ended.redirectTo} replace />;
+  if (ended) {
+    return (
+      <div className="storefront">
+        <StorefrontMessage
+          icon={<AlertIcon />}
+          title="This offer has ended"
+          actions={
+            <Link to={`/${shopUrl}`} className="button button--primary">
+              Visit the shop
+            </Link>
+          }
+        >
+          {ended.message}
+        </StorefrontMessage>
+      </div>
     );
   }
 
@@ -158,7 +182,18 @@ function ProductView({ product, shopUrl, shop }: ProductViewProps) {
         <div className="product-page__info">
           {brand && <p className="product-page__brand">{brand}</p>}
           <h1 className="product-page__title">{product.title}</h1>
-          {price !== null && <p className="product-page__price">{formatRupees(price)}</p>}
+          {price !== null && (
+            <p className="product-page__price">
+              {formatRupees(price)}
+              {/* A store's price is a snapshot: said discreetly, as affiliate programmes ask. */}
+              {product.priceReadAt && (
+                <small className="product-page__price-date">
+                  {' '}
+                  as of {formatReadDate(product.priceReadAt)}
+                </small>
+              )}
+            </p>
+          )}
           {description && <p className="product-page__description">{description}</p>}
           <div className="product-page__actions">
             <button

@@ -1,4 +1,5 @@
-import { httpStatusOf, serverMessageOf } from '../../../lib/errors';
+import { ErrorCode } from '@kartlink/contracts';
+import { errorCodeOf, httpStatusOf, redirectOf, serverMessageOf } from '../../../lib/errors';
 
 /** SPEC section 8, Public pages: what the shop page says when it cannot show the shop. */
 export const ShopPageMessages = {
@@ -59,4 +60,17 @@ export function productErrorMessage(error: unknown): string {
     default:
       return ProductPageMessages.failed;
   }
+}
+
+/**
+ * A scheduled product past its end (410 PRODUCT_ENDED): the owner's message, or the shop's page
+ * to send the visitor to. Null for any other failure.
+ */
+export function endedProductOf(error: unknown): { message: string; redirectTo?: string } | null {
+  if (errorCodeOf(error) !== ErrorCode.PRODUCT_ENDED) return null;
+  const redirectTo = redirectOf(error);
+  return {
+    message: serverMessageOf(error) ?? ProductPageMessages.notFound,
+    ...(redirectTo ? { redirectTo } : {}),
+  };
 }
