@@ -77,11 +77,12 @@ export function natsPermissions(prefix = ''): Record<NatsApp, NatsPermissions> {
       'shop',
       [
         Subjects.auth.userPlan,
+        Subjects.auth.webhookDisabledMail,
         Events.shopChanged,
         Subjects.media.readStorePage,
         Subjects.media.copyImage,
       ],
-      JETSTREAM, // consumes MEDIA, ACCOUNTS and the product clicks of ANALYTICS
+      JETSTREAM, // consumes MEDIA, ACCOUNTS, and the product clicks and clicks of ANALYTICS
     ),
     'media-service': service(
       'media',

@@ -29,6 +29,7 @@ import { PublicReadCache } from './public/public-read-cache';
 import { TapTokens } from './store-routing/tap-tokens';
 import { QrCodes } from './share/qr-codes';
 import { ShopsController } from './shops/shops.controller';
+import { WebhooksController } from './webhooks/webhooks.controller';
 import { ProfileController } from './users/profile.controller';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
@@ -56,6 +57,7 @@ export class GatewayModule {
         ProfileController,
         AdminController,
         ShopsController,
+        WebhooksController,
         ProductsController,
         AnalyticsController,
         PhotosController,

@@ -28,6 +28,11 @@ import { ShopCache } from './shops/shop-cache';
 import { ShopsController } from './shops/shops.controller';
 import { ShopsRepository } from './shops/shops.repository';
 import { ShopsService } from './shops/shops.service';
+import { WebhookClicksConsumer } from './webhooks/webhook-clicks.consumer';
+import { WebhookDeliveries } from './webhooks/webhook-deliveries';
+import { WebhooksController } from './webhooks/webhooks.controller';
+import { WebhooksRepository } from './webhooks/webhooks.repository';
+import { WebhooksService } from './webhooks/webhooks.service';
 
 export const appModule = (config: ShopConfig, logger: Logger) =>
   createServiceModule({
@@ -43,6 +48,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       ImageRefsController,
       AccountsController,
       ImportsController,
+      WebhooksController,
     ],
     providers: [
       ...shopRedisProviders,
@@ -67,5 +73,9 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       UserDeletedConsumer,
       ProductImportsService,
       ImportJobs,
+      WebhooksRepository,
+      WebhookDeliveries,
+      WebhooksService,
+      WebhookClicksConsumer,
     ],
   });

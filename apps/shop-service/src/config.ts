@@ -32,5 +32,37 @@ export const configSchema = {
       'hosts treated as store link shorteners besides amzn.to, amzn.in, fkrt.it, fkrt.co, myntr.it, msho.in (comma-separated)',
     default: '',
   }),
+  WEBHOOK_ALLOW_HTTP_HOSTS: str({
+    description:
+      'hosts a webhook may be sent to over plain http and although they are private or loopback addresses (comma-separated; for tests and closed networks)',
+    default: '',
+  }),
+  WEBHOOK_TIMEOUT_MS: int({
+    description: 'how long a webhook endpoint may take to answer one delivery',
+    default: 10_000,
+    min: 100,
+    max: 60_000,
+  }),
+  WEBHOOK_ATTEMPTS: int({
+    description:
+      'attempts of a webhook delivery before it is failed (with WEBHOOK_BACKOFF_MS: about a day of retries)',
+    default: 15,
+    min: 1,
+    max: 50,
+  }),
+  WEBHOOK_BACKOFF_MS: int({
+    description:
+      'wait before the first retry of a webhook delivery; each next one waits twice as long',
+    default: 5300,
+    min: 10,
+    max: 3_600_000,
+  }),
+  WEBHOOK_DISABLE_AFTER_MS: int({
+    description:
+      'a webhook endpoint whose deliveries all failed for this long is disabled and its owner told by e-mail',
+    default: 86_400_000,
+    min: 1000,
+    max: 30 * 86_400_000,
+  }),
 };
 export type ShopConfig = ConfigOf<typeof configSchema>;

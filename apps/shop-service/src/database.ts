@@ -7,10 +7,20 @@ import { AddStoreRouting1795671896650 } from './migrations/1795671896650-AddStor
 import { LargeShopProducts1795689546767 } from './migrations/1795689546767-LargeShopProducts';
 import { ShopProductCount1795700000000 } from './migrations/1795700000000-ShopProductCount';
 import { ProductScheduleAndPriceDate1795902686241 } from './migrations/1795902686241-ProductScheduleAndPriceDate';
+import { Webhooks1795904665547 } from './migrations/1795904665547-Webhooks';
 import { ProductEntity } from './products/product.entity';
 import { ShopEntity } from './shops/shop.entity';
+import { WebhookDeliveryEntity } from './webhooks/webhook-delivery.entity';
+import { WebhookEndpointEntity } from './webhooks/webhook-endpoint.entity';
+import { WebhookPendingClickEntity } from './webhooks/webhook-pending-click.entity';
 
-export const entities = [ShopEntity, ProductEntity];
+export const entities = [
+  ShopEntity,
+  ProductEntity,
+  WebhookEndpointEntity,
+  WebhookDeliveryEntity,
+  WebhookPendingClickEntity,
+];
 
 /** Entities and migrations of the `shop` schema; migrations are generated, never synchronised. */
 export const database = {
@@ -23,6 +33,7 @@ export const database = {
     LargeShopProducts1795689546767,
     ShopProductCount1795700000000,
     ProductScheduleAndPriceDate1795902686241,
+    Webhooks1795904665547,
   ],
 };
 

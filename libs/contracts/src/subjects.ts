@@ -52,6 +52,8 @@ export const Subjects = {
      * account's own rows and ends its sessions.
      */
     deleteAccount: 'auth.account.delete',
+    /** For shop-service: WebhookDisabledMail → {}: tells an owner their endpoint was disabled. */
+    webhookDisabledMail: 'auth.mail.webhook-disabled',
     impersonate: 'auth.admin.impersonate',
     setPlan: 'auth.admin.set-plan',
   },
@@ -112,6 +114,20 @@ export const Subjects = {
      * photos, SEO images, product images).
      */
     referencedImages: 'shop.images.referenced',
+    /** { caller } → WebhookEndpoint[]. */
+    webhooksList: 'shop.webhooks.list',
+    /** { caller, body: WebhookEndpointBody } → WebhookEndpointCreated (the secret, once). */
+    webhooksCreate: 'shop.webhooks.create',
+    /** { caller, id, body: WebhookEndpointUpdateBody } → WebhookEndpoint. */
+    webhooksUpdate: 'shop.webhooks.update',
+    /** { caller, id } → null. */
+    webhooksDelete: 'shop.webhooks.delete',
+    /** { caller, id } → WebhookDelivery[] (newest first). */
+    webhooksDeliveries: 'shop.webhooks.deliveries',
+    /** { caller, id, deliveryId } → WebhookDelivery: the same event sent again. */
+    webhooksRedeliver: 'shop.webhooks.redeliver',
+    /** { caller, id } → WebhookDelivery: a webhook.test event. */
+    webhooksTest: 'shop.webhooks.test',
   },
   media: {
     /** ImageIngestRequest → UploadedImage: check an incoming upload, make and store its variants. */

@@ -83,7 +83,11 @@ export interface OutboundAnswer {
 }
 
 export interface OutboundRequest {
-  method: 'GET' | 'HEAD';
+  method: 'GET' | 'HEAD' | 'POST';
+  /** What a POST sends (a webhook's JSON). */
+  body?: Buffer;
+  /** Headers besides user-agent and accept (a webhook's content type and signature). */
+  headers?: Record<string, string>;
   /** Epoch milliseconds by which the whole exchange must be done. */
   deadline: number;
   /** Read at most this many bytes of the (decompressed) body; 0 = drop the body. */
@@ -112,6 +116,8 @@ export function outboundRequest(
       'user-agent': policy.userAgent,
       accept: request.accept ?? '*/*',
       ...(request.maxBytes > 0 ? { 'accept-encoding': 'gzip, deflate, br' } : {}),
+      ...request.headers,
+      ...(request.body ? { 'content-length': String(request.body.length) } : {}),
     },
     timeout: remaining,
   };
@@ -152,7 +158,7 @@ export function outboundRequest(
     req.on('timeout', () => req.destroy(new OutboundError('timed-out', 'timed out')));
     req.on('error', fail);
     req.on('close', () => clearTimeout(timer));
-    req.end();
+    req.end(request.body);
   });
 }
 

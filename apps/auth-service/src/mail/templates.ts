@@ -140,3 +140,26 @@ export function accountDeletedMail(to: string, name: string | undefined, when: D
     ),
   };
 }
+
+/** A webhook endpoint failed for a day and was disabled (shop-service asks for it). */
+export function webhookDisabledMail(
+  to: string,
+  name: string | undefined,
+  url: string,
+  failingSince: Date,
+): Mail {
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  const subject = 'A Kartlink webhook endpoint was disabled';
+  const text = `Every delivery to your webhook endpoint ${url} has failed since ${failingSince.toUTCString()}, so we disabled it: no more events are sent to it.`;
+  const advice =
+    'Once the endpoint answers again with a 2xx status, enable it on the Webhooks page of your dashboard. Its delivery log shows what it answered.';
+  return {
+    to,
+    subject,
+    text: `${greeting}\n\n${text}\n\n${advice}\n\n— Kartlink`,
+    html: layout(
+      subject,
+      `<p>${escape(greeting)}</p><p>${escape(text)}</p><p>${escape(advice)}</p>`,
+    ),
+  };
+}

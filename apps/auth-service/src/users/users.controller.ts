@@ -9,6 +9,7 @@ import {
   MAX_IMAGE_REFERENCE_IDS,
   Subjects,
   type UpdateProfileBody,
+  type WebhookDisabledMail,
 } from '@kartlink/contracts';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
@@ -40,6 +41,11 @@ export class UsersController {
   @MessagePattern(Subjects.auth.userPlan)
   plan(@Payload() { userId }: { userId: string }) {
     return this.users.plan(userId);
+  }
+
+  @MessagePattern(Subjects.auth.webhookDisabledMail)
+  webhookDisabledMail(@Payload() notice: WebhookDisabledMail) {
+    return this.users.sendWebhookDisabledMail(notice);
   }
 
   @MessagePattern(Subjects.auth.updateProfile)

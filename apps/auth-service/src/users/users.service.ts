@@ -7,12 +7,13 @@ import {
   normalizePhone,
   type UpdateProfileBody,
   type UserPlan,
+  type WebhookDisabledMail,
 } from '@kartlink/contracts';
 import { LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import { QueryFailedError } from 'typeorm';
 import { hashSecret, verifySecret } from '../crypto/hashing';
 import { MailerService } from '../mail/mailer.service';
-import { passwordChangedMail } from '../mail/templates';
+import { passwordChangedMail, webhookDisabledMail } from '../mail/templates';
 import { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from './user.entity';
 import { toAuthUser } from './user.mapper';
@@ -42,6 +43,21 @@ export class UsersService {
   /** Which plan a user is on, for the services that enforce plan limits. */
   async plan(userId: string): Promise<{ plan: UserPlan }> {
     return { plan: (await this.load(userId)).plan };
+  }
+
+  /** Tells an owner one of their webhook endpoints was disabled; a deleted account is skipped. */
+  async sendWebhookDisabledMail(notice: WebhookDisabledMail): Promise<Record<string, never>> {
+    const user = await this.users.findById(notice.userId);
+    if (!user) return {};
+    await this.mailer.send(
+      webhookDisabledMail(
+        user.email,
+        user.displayName ?? undefined,
+        notice.url,
+        new Date(notice.failingSince),
+      ),
+    );
+    return {};
   }
 
   async updateProfile(caller: Caller, body: UpdateProfileBody): Promise<AuthUser> {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ProductEntity } from '../products/product.entity';
 import { ShopEntity } from '../shops/shop.entity';
+import { WebhooksRepository } from '../webhooks/webhooks.repository';
 
 /** The rows of one owner, read whole for the export and deleted whole for a deletion. */
 @Injectable()
@@ -28,6 +29,7 @@ export class AccountsRepository {
     userId: string,
   ): Promise<{ shopUrl: string | null; shops: number; products: number } | null> {
     return this.dataSource.transaction(async (manager) => {
+      await WebhooksRepository.deleteOwner(manager, userId);
       const shop = await manager
         .getRepository(ShopEntity)
         .findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });

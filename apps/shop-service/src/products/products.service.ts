@@ -46,6 +46,7 @@ import { OwnerPages } from './owner-pages';
 import { ProductReads, type PublicProductRow, type ScheduleRow } from './product-reads';
 import { ProductsRepository } from './products.repository';
 import { ShortLinkResolver } from './short-links';
+import { WebhooksService } from '../webhooks/webhooks.service';
 
 const SHORT_CODE_TRIES = 5;
 
@@ -180,6 +181,7 @@ export class ProductsService {
     private readonly cache: ShopCache,
     private readonly services: NatsRequester,
     private readonly shortLinks: ShortLinkResolver,
+    private readonly webhooks: WebhooksService,
     @Inject(CONFIG) private readonly config: ShopConfig,
   ) {}
 
@@ -195,8 +197,10 @@ export class ProductsService {
       return this.insert(shop, values, body.shortCode, manager);
     });
     await this.ownerPages.forget(shop.userId);
+    const product = toProduct(created, shop.shopUrl!, this.config.PUBLIC_URL);
+    await this.webhooks.emit(shop.userId, 'product.created', `product:${created.id}`, { product });
     return {
-      result: withWarnings(toProduct(created, shop.shopUrl!, this.config.PUBLIC_URL), warnings),
+      result: withWarnings(product, warnings),
       changedShopUrls: await this.cache.invalidateProducts(shop.shopUrl!, created.shortCode),
     };
   }
@@ -262,8 +266,12 @@ export class ProductsService {
       throw err;
     }
     await this.ownerPages.forget(shop.userId);
+    const result = toProduct(product, shop.shopUrl!, this.config.PUBLIC_URL);
+    await this.webhooks.emit(shop.userId, 'product.updated', `product:${product.id}`, {
+      product: result,
+    });
     return {
-      result: withWarnings(toProduct(product, shop.shopUrl!, this.config.PUBLIC_URL), warnings),
+      result: withWarnings(result, warnings),
       changedShopUrls: await this.cache.invalidateProducts(
         shop.shopUrl!,
         previousCode,
@@ -274,8 +282,12 @@ export class ProductsService {
 
   async remove(caller: Caller, id: string): Promise<ShopWrite<null>> {
     const { shop, product } = await this.owned(caller, id);
+    const productId = product.id;
     await this.products.remove(product);
     await this.ownerPages.forget(shop.userId);
+    await this.webhooks.emit(shop.userId, 'product.deleted', `product:${productId}`, {
+      product: { id: productId, shortCode: product.shortCode },
+    });
     return {
       result: null,
       changedShopUrls: await this.cache.invalidateProducts(shop.shopUrl!, product.shortCode),
@@ -426,6 +438,7 @@ export class ProductsService {
         return { row, body, values };
       }),
     );
+    const written: Array<{ event: 'product.created' | 'product.updated'; row: ProductEntity }> = [];
     const results = await this.products.withShopLock(shop.id, async (manager) => {
       let count = await this.products.count(shop.id, manager);
       let premium: boolean | undefined;
@@ -442,6 +455,7 @@ export class ProductsService {
             Object.assign(existing, values);
             checkDefaultStore(existing, false);
             await manager.getRepository(ProductEntityClass).save(existing);
+            written.push({ event: 'product.updated', row: existing });
             out.push({
               row,
               outcome: 'updated',
@@ -466,6 +480,7 @@ export class ProductsService {
             this.insert(shop, { ...values, createdAt: new Date(stamp) }, body.shortCode, inner),
           );
           count += 1;
+          written.push({ event: 'product.created', row: created });
           out.push({
             row,
             outcome: 'created',
@@ -483,6 +498,10 @@ export class ProductsService {
       return out;
     });
     await this.ownerPages.forget(shop.userId);
+    for (const { event, row } of written)
+      await this.webhooks.emit(shop.userId, event, `product:${row.id}`, {
+        product: toProduct(row, shop.shopUrl!, this.config.PUBLIC_URL),
+      });
     const codes = results.flatMap((r) => (r.shortCode ? [r.shortCode] : []));
     if (codes.length) await this.cache.invalidateProducts(shop.shopUrl!, ...codes);
     return results;

@@ -26,6 +26,7 @@ import { type CachedShop, ShopCache } from './shop-cache';
 import type { ShopEntity } from './shop.entity';
 import { toShop, toStatus } from './shop.mapper';
 import { ShopsRepository } from './shops.repository';
+import { WebhooksService } from '../webhooks/webhooks.service';
 
 @Injectable()
 export class ShopsService {
@@ -33,6 +34,7 @@ export class ShopsService {
     private readonly shops: ShopsRepository,
     private readonly cache: ShopCache,
     private readonly ownerPages: OwnerPages,
+    private readonly webhooks: WebhooksService,
   ) {}
 
   /** The owner's shop as stored (products reach shops only through here). */
@@ -78,8 +80,10 @@ export class ShopsService {
     }
     // Every short link of the owner's product list holds the shop's URL.
     await this.ownerPages.forget(saved.userId);
+    const result = toShop(saved);
+    await this.webhooks.emit(userId, 'shop.updated', 'shop', { shop: result });
     return {
-      result: toShop(saved),
+      result,
       changedShopUrls: await this.cache.invalidateShop(previousUrl, saved.shopUrl),
     };
   }

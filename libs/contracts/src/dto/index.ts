@@ -7,3 +7,4 @@ export * from './product.dto';
 export * from './analytics';
 export * from './media';
 export * from './events';
+export * from './webhooks.dto';
