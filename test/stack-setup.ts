@@ -60,6 +60,13 @@ export default async function stackSetup(
         // The store-pages tests' fake store listens there too; a slow page gives up sooner.
         STORE_PAGE_ALLOW_HOSTS: '127.0.0.1',
         STORE_PAGE_TIMEOUT_MS: '2000',
+        // The webhook tests' receiver listens on 127.0.0.1 over http; retries, timeouts and
+        // disabling happen within seconds (retries 0.2 s, 0.4 s, … for ~6 s in all).
+        WEBHOOK_ALLOW_HTTP_HOSTS: '127.0.0.1',
+        WEBHOOK_TIMEOUT_MS: '1000',
+        WEBHOOK_ATTEMPTS: '6',
+        WEBHOOK_BACKOFF_MS: '200',
+        WEBHOOK_DISABLE_AFTER_MS: '2500',
       },
       // Kept as the apps wrote them (pino JSON), so that tests can read the structured fields.
       onLine: (app, line) => log.write(`[${app}] ${line}\n`),

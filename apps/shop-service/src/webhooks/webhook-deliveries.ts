@@ -105,6 +105,10 @@ export class WebhookDeliveries implements OnApplicationBootstrap, OnModuleDestro
     });
     for (const worker of [deliveries, flushes])
       worker.on('error', (err) => this.logger.warn({ err }, 'webhook worker error'));
+    // A delivery's failed attempt is in its log; a batch of clicks that could not be made is not.
+    flushes.on('failed', (job, err) =>
+      this.logger.warn({ err, endpointId: job?.data.endpointId }, 'webhook clicks not batched'),
+    );
     this.workers = [deliveries, flushes];
     this.unwatch = metrics.watchQueue(DELIVERY_QUEUE, this.queue, deliveries);
   }

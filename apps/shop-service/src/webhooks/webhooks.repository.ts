@@ -7,6 +7,12 @@ import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { WebhookPendingClickEntity } from './webhook-pending-click.entity';
 
+/** The rows of an UPDATE or DELETE … RETURNING, which TypeORM answers as [rows, count]. */
+function returned<T>(result: unknown): T[] {
+  const answer = result as [T[], number] | T[];
+  return Array.isArray(answer[0]) ? (answer[0] as T[]) : (answer as T[]);
+}
+
 /** A delivery to add: the event as sent, and the chain it is ordered in. */
 export type NewDelivery = Pick<
   WebhookDeliveryEntity,
@@ -102,9 +108,11 @@ export class WebhooksRepository {
     make: (clicks: WebhookClick[]) => NewDelivery,
   ): Promise<NewDelivery | undefined> {
     return this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ click: WebhookClick }> = await manager.query(
-        `DELETE FROM "shop"."webhook_pending_clicks" WHERE endpoint_id = $1 RETURNING click`,
-        [endpointId],
+      const rows = returned<{ click: WebhookClick }>(
+        await manager.query(
+          `DELETE FROM "shop"."webhook_pending_clicks" WHERE endpoint_id = $1 RETURNING click`,
+          [endpointId],
+        ),
       );
       if (rows.length === 0) return undefined;
       const clicks = rows
@@ -167,10 +175,12 @@ export class WebhooksRepository {
 
   /** Notes a failed attempt on the endpoint; answers since when it has been failing. */
   async markFailing(endpointId: string): Promise<Date | undefined> {
-    const rows: Array<{ failing_since: Date }> = await this.dataSource.query(
-      `UPDATE "shop"."webhook_endpoints" SET failing_since = COALESCE(failing_since, now())
-       WHERE id = $1 RETURNING failing_since`,
-      [endpointId],
+    const rows = returned<{ failing_since: Date }>(
+      await this.dataSource.query(
+        `UPDATE "shop"."webhook_endpoints" SET failing_since = COALESCE(failing_since, now())
+         WHERE id = $1 RETURNING failing_since`,
+        [endpointId],
+      ),
     );
     return rows[0]?.failing_since;
   }

@@ -7,6 +7,7 @@ import {
   SparkIcon,
   StoreIcon,
   UserIcon,
+  WebhookIcon,
 } from '../components/icons';
 
 export interface DashboardSection {
@@ -28,6 +29,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { to: '/dashboard/analytics', label: 'Analytics', phone: 'bar', Icon: ChartIcon },
   { to: '/dashboard/pricing', label: 'Pricing', phone: 'more', Icon: SparkIcon },
   { to: '/dashboard/account', label: 'Account', phone: 'more', Icon: UserIcon },
+  { to: '/dashboard/webhooks', label: 'Webhooks', phone: 'more', Icon: WebhookIcon },
 ];
 
 /** Whether a section is the page shown, as its NavLink decides. */

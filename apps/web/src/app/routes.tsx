@@ -161,6 +161,13 @@ function sessionRoutes(): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'webhooks',
+                  lazy: async () => ({
+                    Component: (await import('../features/webhooks/routes/WebhooksPage'))
+                      .WebhooksPage,
+                  }),
+                },
+                {
                   path: 'analytics',
                   lazy: async () => ({
                     Component: (await import('../features/analytics/routes/AnalyticsPage'))

@@ -203,3 +203,10 @@ export const DownloadIcon = (props: IconProps) => (
     <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
   </Icon>
 );
+
+/** Webhooks: a plug. */
+export const WebhookIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 2v6M15 2v6M6 8h12v4a6 6 0 0 1-12 0zM12 18v4" />
+  </Icon>
+);

@@ -31,6 +31,7 @@ export const api = createApi({
     'Media',
     'Analytics',
     'Plan',
+    'Webhooks',
   ],
   // SPEC section 9: data is fresh for 5 minutes, kept for an hour, refetched on reconnect.
   refetchOnMountOrArgChange: 5 * 60,
