@@ -85,7 +85,7 @@ describe('the Webhooks page', () => {
       ]),
     });
     const { user } = await openWebhooks();
-    await user.type(screen.getByLabelText('Endpoint URL'), 'http://hooks.example.com/in');
+    await user.type(await screen.findByLabelText('Endpoint URL'), 'http://hooks.example.com/in');
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(await screen.findByText('Webhook endpoints must use https://')).toBeInTheDocument();
     expect(screen.getByLabelText('Endpoint URL')).toHaveAttribute('aria-invalid', 'true');

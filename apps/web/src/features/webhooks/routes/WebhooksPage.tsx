@@ -29,7 +29,7 @@ export function WebhooksPage() {
       </header>
 
       {created && (
-        <section className="card webhooks-secret" aria-labelledby="webhooks-secret" role="status">
+        <section className="card webhooks-secret" aria-labelledby="webhooks-secret">
           <h2 id="webhooks-secret" className="card__title">
             Your signing secret
           </h2>
