@@ -27,14 +27,12 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Deliveries shown in the log (newest first). */
 export const WEBHOOK_LOG_LIMIT = 50;
 
-export type WebhookEndpointStatus = 'active' | 'disabled';
-
 export interface WebhookEndpoint {
   id: string;
   url: string;
   description: string;
   events: WebhookEventType[];
-  status: WebhookEndpointStatus;
+  status: 'active' | 'disabled';
   /** Why it was disabled (after a day of failures), when it is. */
   disabledReason: string | null;
   /** Since when every delivery has failed; null while the last one succeeded. */

@@ -12,7 +12,7 @@ import { formFailure, type FormFailure } from '../../../lib/form-errors';
 import { useAddWebhookEndpointMutation } from '../api/webhooks-api';
 
 /** What each event means, beside its checkbox. */
-export const EVENT_LABELS: Record<WebhookEventType, string> = {
+const EVENT_LABELS: Record<WebhookEventType, string> = {
   'click.recorded': 'Clicks (batched, at most one delivery a second)',
   'product.created': 'Product created',
   'product.updated': 'Product updated',
