@@ -142,7 +142,7 @@ export class WebhooksRepository {
   log(endpointId: string) {
     return this.deliveries.find({
       where: { endpointId },
-      order: { seq: 'DESC' },
+      order: { createdAt: 'DESC', seq: 'DESC' },
       take: WEBHOOK_LOG_LIMIT,
     });
   }
