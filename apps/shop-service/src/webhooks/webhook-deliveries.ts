@@ -26,6 +26,7 @@ import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { ShopConfig } from '../config';
+import { REDIS } from '../redis.provider';
 import type { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { signatureHeader } from './webhook-signature';
 import { type NewDelivery, WebhooksRepository } from './webhooks.repository';
@@ -82,6 +83,7 @@ export class WebhookDeliveries implements OnApplicationBootstrap, OnModuleDestro
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly services: NatsRequester,
+    @Inject(REDIS) private readonly shared: Redis,
     @Inject(CONFIG) private readonly config: ShopConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -135,8 +137,8 @@ export class WebhookDeliveries implements OnApplicationBootstrap, OnModuleDestro
       await this.scheduleFlush(endpointId);
   }
 
-  private async scheduleFlush(endpointId: string) {
-    const now = Date.now();
+  private async scheduleFlush(endpointId: string, notBefore = 0) {
+    const now = Date.now() + notBefore;
     const slot = Math.floor(now / CLICK_BATCH_MS) + 1;
     // One job an endpoint a slot: the clicks of the slot wait for its end, then go together.
     await this.clicks!.add(
@@ -144,7 +146,7 @@ export class WebhookDeliveries implements OnApplicationBootstrap, OnModuleDestro
       { endpointId },
       {
         jobId: `${endpointId}-${slot}`,
-        delay: slot * CLICK_BATCH_MS - now,
+        delay: slot * CLICK_BATCH_MS - Date.now(),
         removeOnComplete: { age: 60 },
         removeOnFail: { age: 3600 },
       },
@@ -155,6 +157,12 @@ export class WebhookDeliveries implements OnApplicationBootstrap, OnModuleDestro
     const { endpointId } = job.data;
     const endpoint = await this.webhooks.findEndpoint(endpointId);
     if (!endpoint?.enabled) return;
+    // A second apart at least, whichever replica and slot: else the clicks wait for the next.
+    const gate = `webhook-clicks-sent:${endpointId}`;
+    if (!(await this.shared.set(gate, '1', 'PX', CLICK_BATCH_MS, 'NX'))) {
+      await this.scheduleFlush(endpointId, Math.max(await this.shared.pttl(gate), 0));
+      return;
+    }
     const id = randomUUID();
     const delivery = await this.webhooks.takePendingClicks(endpointId, (clicks) => {
       const eventId = randomUUID();
