@@ -1,6 +1,7 @@
 import type { WebhookEndpoint } from '@kartlink/contracts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import {
   useDeleteWebhookEndpointMutation,
@@ -14,6 +15,7 @@ const failure = (error: unknown) => userFacingMessage(httpStatusOf(error), serve
 /** One endpoint: its address, events and status; test, enable, delete; its delivery log. */
 export function WebhookEndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [sendTest, { isLoading: testing }] = useSendWebhookTestMutation();
   const [setEnabled, { isLoading: switching }] = useSetWebhookEnabledMutation();
   const [remove, { isLoading: removing }] = useDeleteWebhookEndpointMutation();
@@ -81,15 +83,31 @@ export function WebhookEndpointCard({ endpoint }: { endpoint: WebhookEndpoint })
           className="button button--danger button--small"
           disabled={removing}
           aria-label={`Delete endpoint ${endpoint.url}`}
-          onClick={() => {
-            if (window.confirm(`Delete the endpoint ${endpoint.url} and its delivery log?`))
-              void run(() => remove(endpoint.id).unwrap(), 'Endpoint deleted.');
-          }}
+          onClick={() => setConfirming(true)}
         >
           Delete
         </button>
       </div>
       {open && <DeliveryLog endpointId={endpoint.id} canSend={active} />}
+      {confirming && (
+        <ConfirmDialog
+          title="Delete this endpoint?"
+          confirmLabel="Delete endpoint"
+          busyLabel="Deleting…"
+          busy={removing}
+          onConfirm={() =>
+            void run(() => remove(endpoint.id).unwrap(), 'Endpoint deleted.').then(() =>
+              setConfirming(false),
+            )
+          }
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            No more events go to {endpoint.url}, and its delivery log is deleted. This cannot be
+            undone.
+          </p>
+        </ConfirmDialog>
+      )}
     </li>
   );
 }

@@ -134,4 +134,25 @@ describe('the Webhooks page', () => {
     expect(api.callsTo(`PATCH /webhooks/${endpoint().id}`)[0].body).toEqual({ enabled: true });
     expect(await screen.findByText('Active')).toBeInTheDocument();
   });
+
+  it('deletes an endpoint only once it is confirmed', async () => {
+    let endpoints = [endpoint()];
+    const api = mockApi({
+      ...shop,
+      'GET /webhooks': () => ok(endpoints),
+      [`DELETE /webhooks/${endpoint().id}`]: () => {
+        endpoints = [];
+        return ok(null);
+      },
+    });
+    const { user } = await openWebhooks();
+    const remove = await screen.findByRole('button', { name: `Delete endpoint ${endpoint().url}` });
+    await user.click(remove);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo(`DELETE /webhooks/${endpoint().id}`)).toHaveLength(0);
+    await user.click(remove);
+    await user.click(await screen.findByRole('button', { name: 'Delete endpoint' }));
+    expect(await screen.findByText('No endpoints yet.')).toBeInTheDocument();
+    expect(api.callsTo(`DELETE /webhooks/${endpoint().id}`)).toHaveLength(1);
+  });
 });
