@@ -24,6 +24,8 @@ export const WEBHOOK_DESCRIPTION_MAX = 100;
 export const WEBHOOK_SIGNATURE_HEADER = 'Kartlink-Signature';
 /** A receiver should refuse a signature whose timestamp is further than this from its clock. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** Finished deliveries are kept this long, then deleted. */
+export const WEBHOOK_LOG_DAYS = 30;
 /** Deliveries shown in the log (newest first). */
 export const WEBHOOK_LOG_LIMIT = 50;
 

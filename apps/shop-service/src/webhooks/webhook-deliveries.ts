@@ -128,6 +128,9 @@ export class WebhookDeliveries implements OnApplicationBootstrap, OnModuleDestro
     await this.webhooks.addDeliveries(deliveries);
     const chains = new Map(deliveries.map((d) => [`${d.endpointId} ${d.chain}`, d]));
     for (const d of chains.values()) await this.advance(d.endpointId, d.chain);
+    // The log keeps a month: each new delivery drops what fell out of it (an index range).
+    for (const endpointId of new Set(deliveries.map((d) => d.endpointId)))
+      await this.webhooks.prune(endpointId);
   }
 
   /** Clicks for endpoints: kept, and sent within a second (one flush per endpoint a second). */
@@ -176,7 +179,10 @@ export class WebhookDeliveries implements OnApplicationBootstrap, OnModuleDestro
         body: eventBody('click.recorded', eventId, { clicks }),
       };
     });
-    if (delivery) await this.advance(endpointId, 'clicks');
+    if (delivery) {
+      await this.advance(endpointId, 'clicks');
+      await this.webhooks.prune(endpointId);
+    }
     // A click kept while this ran (another replica's slot) is not left behind.
     if (await this.webhooks.hasPendingClicks(endpointId)) await this.scheduleFlush(endpointId);
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { WebhookClick, WebhookDeliveryStatus, WebhookEventType } from '@kartlink/contracts';
-import { WEBHOOK_LOG_LIMIT } from '@kartlink/contracts';
+import { WEBHOOK_LOG_DAYS, WEBHOOK_LOG_LIMIT } from '@kartlink/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
@@ -133,6 +133,15 @@ export class WebhooksRepository {
   async addDeliveries(deliveries: NewDelivery[]) {
     if (deliveries.length === 0) return;
     await this.deliveries.insert(deliveries.map((d) => ({ ...d, status: 'waiting' as const })));
+  }
+
+  /** Forgets an endpoint's finished deliveries older than WEBHOOK_LOG_DAYS. */
+  async prune(endpointId: string) {
+    await this.dataSource.query(
+      `DELETE FROM "shop"."webhook_deliveries" WHERE endpoint_id = $1
+       AND created_at < now() - make_interval(days => $2::int) AND status IN ('succeeded', 'failed')`,
+      [endpointId, WEBHOOK_LOG_DAYS],
+    );
   }
 
   findDelivery(id: string) {
