@@ -264,6 +264,24 @@ describe('webhooks', () => {
     expect((first.body.data as { shop: Shop }).shop.shopName).toBe('Meera Finds & Gifts');
   });
 
+  it('keeps a month of deliveries in the log', async () => {
+    const endpoint = await addEndpoint(meera.owner, '/month', ['shop.updated']);
+    const first = await meera.owner.post<WebhookDelivery>(`/webhooks/${endpoint.id}/test`);
+    await waitFor(
+      async () => (await deliveries(meera.owner, endpoint.id))[0]?.status === 'succeeded',
+    );
+    await pgQuery(
+      `UPDATE shop.webhook_deliveries SET created_at = now() - interval '31 days' WHERE id = $1`,
+      [first.body.data.id],
+    );
+    const second = await meera.owner.post<WebhookDelivery>(`/webhooks/${endpoint.id}/test`);
+    const log = await waitFor(async () => {
+      const rows = await deliveries(meera.owner, endpoint.id);
+      return rows[0]?.status === 'succeeded' && rows;
+    });
+    expect(log.map((d) => d.id)).toEqual([second.body.data.id]);
+  });
+
   it('disables an endpoint failing for the whole window and e-mails its owner; it can be enabled again', async () => {
     const owner = await shopOwner();
     const endpoint = await addEndpoint(owner.owner, '/down', ['shop.updated']);
