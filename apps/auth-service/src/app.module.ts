@@ -4,6 +4,9 @@ import { AccountsController } from './accounts/accounts.controller';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
 import { UserDeletedConsumer } from './accounts/user-deleted.consumer';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { ApiKeysRepository } from './api-keys/api-keys.repository';
+import { ApiKeysService } from './api-keys/api-keys.service';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
 import { AuditRepository } from './admin/audit.repository';
@@ -48,6 +51,7 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
       ProvidersController,
       GoogleController,
       AccountsController,
+      ApiKeysController,
     ],
     providers: [
       ...authRedisProviders,
@@ -71,5 +75,7 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
       AccountsRepository,
       AccountsService,
       UserDeletedConsumer,
+      ApiKeysRepository,
+      ApiKeysService,
     ],
   });

@@ -29,3 +29,4 @@ export * from './store-pages';
 export * from './account';
 export * from './product-csv';
 export * from './schedule';
+export * from './api-keys';
