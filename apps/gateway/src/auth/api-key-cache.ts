@@ -46,13 +46,14 @@ export class ApiKeyCache implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap() {
     const connection = await this.services.connection();
-    const codec = JSONCodec<Partial<ApiKeysRevoked>>();
+    // Nest's emit wraps the event: { pattern, data }.
+    const codec = JSONCodec<{ data?: Partial<ApiKeysRevoked> }>();
     this.subscription = connection.subscribe(`${this.services.prefix}${Events.apiKeysRevoked}`, {
       callback: (err, message) => {
         if (err) return this.logger.warn({ err }, 'API key revocations interrupted');
         let userId: unknown;
         try {
-          userId = codec.decode(message.data).userId;
+          userId = codec.decode(message.data).data?.userId;
         } catch (decodeErr) {
           return this.logger.warn({ err: decodeErr }, 'skipped an API key event that is not JSON');
         }
