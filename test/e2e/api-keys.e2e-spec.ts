@@ -8,7 +8,7 @@ import {
   type Shop,
 } from '@kartlink/contracts';
 import { findFreePort } from '@kartlink/infra';
-import { pgQuery, stackBaseUrl, waitFor } from '@kartlink/testing';
+import { pgQuery, readTestEnv, stackBaseUrl, waitFor } from '@kartlink/testing';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -275,7 +275,7 @@ describe('API key revocation on two gateways', () => {
     const port = await findFreePort();
     const env = appEnvironment({
       rootDir,
-      infra: {},
+      infra: readTestEnv(),
       port,
       host: '127.0.0.1',
       publicUrl: stackBaseUrl(),

@@ -11,7 +11,7 @@ export const API_KEY_PREFIX = 'kl_live_';
 /** Random bytes in a key's secret part (base64url: 43 characters). */
 export const API_KEY_SECRET_BYTES = 32;
 /** How much of a key is kept and shown in the list: `kl_live_` and the secret's first 4. */
-export const API_KEY_VISIBLE_LENGTH = API_KEY_PREFIX.length + 4;
+const API_KEY_VISIBLE_LENGTH = API_KEY_PREFIX.length + 4;
 export const MAX_API_KEYS_PER_USER = 25;
 export const API_KEY_NAME_MAX = 60;
 /** Requests one key may make per window (every gateway replica shares the count). */
@@ -35,7 +35,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
 /** The expiries the account page offers, in days (null: never). */
 export const API_KEY_EXPIRY_DAYS: readonly (number | null)[] = [30, 90, 365, null];
 /** The furthest expiry a key may have. */
-export const API_KEY_MAX_EXPIRY_DAYS = 366 * 2;
+const API_KEY_MAX_EXPIRY_DAYS = 366 * 2;
 
 export const ApiKeyMessages = {
   invalid: 'Invalid API key.',
@@ -71,7 +71,7 @@ export function scopeAllows(granted: readonly string[], needed: ApiKeyScope): bo
   return needed === ApiKeyScope.readProducts && granted.includes(ApiKeyScope.writeProducts);
 }
 
-export const isApiKeyScope = (value: unknown): value is ApiKeyScope =>
+const isApiKeyScope = (value: unknown): value is ApiKeyScope =>
   typeof value === 'string' && (API_KEY_SCOPES as readonly string[]).includes(value);
 
 /** The problem with a new key's scopes, in words, or undefined. */

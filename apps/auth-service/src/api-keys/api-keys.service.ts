@@ -23,7 +23,7 @@ import { toApiKey } from './api-key.mapper';
 import { ApiKeysRepository } from './api-keys.repository';
 
 /** A new key: the prefix and 32 random bytes, base64url. */
-export const newApiKey = () =>
+const newApiKey = () =>
   `${API_KEY_PREFIX}${randomBytes(API_KEY_SECRET_BYTES).toString('base64url')}`;
 
 @Injectable()

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 const POLICY = 'api-key';
 
 /** `RateLimit-Policy` of every key (IETF draft httpapi-ratelimit-headers): quota and window. */
-export const API_KEY_RATE_LIMIT_POLICY = `"${POLICY}";q=${API_KEY_RATE_LIMIT.limit};w=${API_KEY_RATE_LIMIT.windowMs / 1000}`;
+const API_KEY_RATE_LIMIT_POLICY = `"${POLICY}";q=${API_KEY_RATE_LIMIT.limit};w=${API_KEY_RATE_LIMIT.windowMs / 1000}`;
 
 /**
  * Counts a request against its API key's budget in Redis (shared by every replica), says the
