@@ -264,6 +264,32 @@ describe('API keys', () => {
   });
 });
 
+describe('the API document', () => {
+  it('describes key auth and the scope each route takes, and none on the session-only routes', async () => {
+    const document = (await (await fetch(`${stackBaseUrl()}/api/docs/json`)).json()) as {
+      components: { securitySchemes: Record<string, { scheme: string; description: string }> };
+      paths: Record<
+        string,
+        Record<string, { security?: Array<Record<string, string[]>>; 'x-api-key-scope'?: string }>
+      >;
+    };
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ scheme: 'bearer' });
+    expect(document.components.securitySchemes.apiKey!.description).toContain('kl_live_');
+    const scopeOf = (path: string, method: string) => {
+      const operation = document.paths[path]![method]!;
+      const takesKeys = (operation.security ?? []).some((s) => 'apiKey' in s);
+      return takesKeys ? operation['x-api-key-scope'] : undefined;
+    };
+    expect(scopeOf('/api/urls', 'post')).toBe('products:write');
+    expect(scopeOf('/api/urls', 'get')).toBe('products:read');
+    expect(scopeOf('/api/urls/{id}/show-on-shop', 'patch')).toBe('products:write');
+    expect(scopeOf('/api/analytics/export.csv', 'get')).toBe('analytics:read');
+    expect(scopeOf('/api/auth/api-keys', 'post')).toBeUndefined();
+    expect(scopeOf('/api/shop/settings', 'put')).toBeUndefined();
+    expect(scopeOf('/api/account/export', 'get')).toBeUndefined();
+  });
+});
+
 describe('API key revocation on two gateways', () => {
   let apps: AppProcesses;
   let log: WriteStream;
