@@ -1,9 +1,14 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
+import { readPayload, UserDeletedPayload } from '@kartlink/contracts/dto';
+import {
+  createServiceModule,
+  type Logger,
+  natsRequesterProvider,
+  userDeletedConsumer,
+} from '@kartlink/server-kit';
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
-import { UserDeletedConsumer } from './accounts/user-deleted.consumer';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
 import { AuditRepository } from './admin/audit.repository';
@@ -70,6 +75,10 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
       GoogleService,
       AccountsRepository,
       AccountsService,
-      UserDeletedConsumer,
+      userDeletedConsumer({
+        durable: 'auth-user-deleted',
+        applier: AccountsService,
+        read: (payload) => readPayload(UserDeletedPayload, payload),
+      }),
     ],
   });
