@@ -65,12 +65,17 @@ export function natsPermissions(prefix = ''): Record<NatsApp, NatsPermissions> {
         ...JETSTREAM,
         OBJECT_STORE,
       ],
-      subscribe: [p(Events.shopChanged), INBOX],
+      subscribe: [p(Events.shopChanged), p(Events.apiKeysRevoked), INBOX],
       allowResponses: false,
     },
     'auth-service': service(
       'auth',
-      [Subjects.shop.accountShop, Subjects.shop.applyUserDeleted, ACCOUNTS_STREAM_SUBJECTS],
+      [
+        Subjects.shop.accountShop,
+        Subjects.shop.applyUserDeleted,
+        ACCOUNTS_STREAM_SUBJECTS,
+        Events.apiKeysRevoked,
+      ],
       JETSTREAM, // publishes and consumes ACCOUNTS
     ),
     'shop-service': service(

@@ -115,6 +115,9 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
+      // Page tests type and click through whole forms; npm test runs them beside the
+      // integration tests on two cores, where one can take several seconds.
+      testTimeout: 15_000,
       restoreMocks: true,
       unstubEnvs: true,
       unstubGlobals: true,

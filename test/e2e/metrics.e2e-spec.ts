@@ -194,8 +194,14 @@ describe('the metrics and health ports', () => {
         .filter((s) => s.name === MetricNames.consumerPending)
         .map((s) => s.labels.consumer)
         .sort();
-    expect(consumers('analytics-service')).toEqual(['analytics-store']);
-    expect(consumers('shop-service')).toEqual(['shop-banners', 'shop-product-clicks']);
+    expect(consumers('analytics-service')).toEqual(['analytics-store', 'analytics-user-deleted']);
+    expect(consumers('shop-service')).toEqual([
+      'shop-banners',
+      'shop-product-clicks',
+      'shop-user-deleted',
+    ]);
+    expect(consumers('media-service')).toEqual(['media-user-deleted']);
+    expect(consumers('auth-service')).toEqual(['auth-user-deleted']);
     // Once applied, nothing is left pending or unacknowledged.
     await waitFor(
       async () => {
@@ -213,6 +219,7 @@ describe('the metrics and health ports', () => {
     for (const [app, queues] of [
       ['media-service', ['media-image-variants', 'media-images']],
       ['analytics-service', ['analytics-rollups']],
+      ['shop-service', ['shop-product-imports']],
     ] as const) {
       const reported = [
         ...new Set(

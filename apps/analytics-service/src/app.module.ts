@@ -1,8 +1,13 @@
-import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
+import { readPayload, UserDeletedPayload } from '@kartlink/contracts/dto';
+import {
+  createServiceModule,
+  type Logger,
+  natsRequesterProvider,
+  userDeletedConsumer,
+} from '@kartlink/server-kit';
 import { AnalyticsAccountsController } from './accounts/analytics-accounts.controller';
 import { AnalyticsAccountsRepository } from './accounts/analytics-accounts.repository';
 import { AnalyticsAccountsService } from './accounts/analytics-accounts.service';
-import { UserDeletedConsumer } from './accounts/user-deleted.consumer';
 import type { AnalyticsConfig } from './config';
 import { database } from './database';
 import { EventsConsumer } from './events/events.consumer';
@@ -37,6 +42,10 @@ export const appModule = (config: AnalyticsConfig, logger: Logger) =>
       ReportsService,
       AnalyticsAccountsRepository,
       AnalyticsAccountsService,
-      UserDeletedConsumer,
+      userDeletedConsumer({
+        durable: 'analytics-user-deleted',
+        applier: AnalyticsAccountsService,
+        read: (payload) => readPayload(UserDeletedPayload, payload),
+      }),
     ],
   });

@@ -1,9 +1,17 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
+import { readPayload, UserDeletedPayload } from '@kartlink/contracts/dto';
+import {
+  createServiceModule,
+  type Logger,
+  natsRequesterProvider,
+  userDeletedConsumer,
+} from '@kartlink/server-kit';
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
-import { UserDeletedConsumer } from './accounts/user-deleted.consumer';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { ApiKeysRepository } from './api-keys/api-keys.repository';
+import { ApiKeysService } from './api-keys/api-keys.service';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
 import { AuditRepository } from './admin/audit.repository';
@@ -48,6 +56,7 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
       ProvidersController,
       GoogleController,
       AccountsController,
+      ApiKeysController,
     ],
     providers: [
       ...authRedisProviders,
@@ -70,6 +79,12 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
       GoogleService,
       AccountsRepository,
       AccountsService,
-      UserDeletedConsumer,
+      ApiKeysRepository,
+      ApiKeysService,
+      userDeletedConsumer({
+        durable: 'auth-user-deleted',
+        applier: AccountsService,
+        read: (payload) => readPayload(UserDeletedPayload, payload),
+      }),
     ],
   });

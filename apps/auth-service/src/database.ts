@@ -1,4 +1,5 @@
 import { databaseOptionsFor } from '@kartlink/server-kit';
+import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { AuditEventEntity } from './admin/audit-event.entity';
 import { EmailCodeEntity } from './codes/email-code.entity';
 import type { AuthConfig } from './config';
@@ -6,6 +7,7 @@ import { SigningKeyEntity } from './keys/signing-key.entity';
 import { CreateAccounts1795315727847 } from './migrations/1795315727847-CreateAccounts';
 import { EncryptSigningKeys1795684761697 } from './migrations/1795684761697-EncryptSigningKeys';
 import { SessionDevices1795684783753 } from './migrations/1795684783753-SessionDevices';
+import { ApiKeys1795700000000 } from './migrations/1795700000000-ApiKeys';
 import { RefreshTokenEntity } from './sessions/refresh-token.entity';
 import { SessionEntity } from './sessions/session.entity';
 import { SignInTokenEntity } from './sessions/sign-in-token.entity';
@@ -19,6 +21,7 @@ export const entities = [
   SignInTokenEntity,
   SigningKeyEntity,
   AuditEventEntity,
+  ApiKeyEntity,
 ];
 
 /** Entities and migrations of the `auth` schema; migrations are generated, never synchronised. */
@@ -28,6 +31,7 @@ export const database = {
     CreateAccounts1795315727847,
     EncryptSigningKeys1795684761697,
     SessionDevices1795684783753,
+    ApiKeys1795700000000,
   ],
 };
 

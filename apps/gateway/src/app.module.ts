@@ -14,6 +14,8 @@ import { AdminController } from './admin/admin.controller';
 import { AnalyticsController } from './analytics/analytics.controller';
 import { AnalyticsRecorder } from './analytics/analytics-recorder';
 import { AccessTokenVerifier } from './auth/access-token.verifier';
+import { ApiKeyCache } from './auth/api-key-cache';
+import { ApiKeysController } from './auth/api-keys.controller';
 import { AuthController } from './auth/auth.controller';
 import { SessionsController } from './auth/sessions.controller';
 import { AuthGuard } from './auth/auth.guard';
@@ -63,6 +65,7 @@ export class GatewayModule {
         PhotosController,
         BannersController,
         AccountController,
+        ApiKeysController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -87,6 +90,7 @@ export class GatewayModule {
         blobStoreProvider,
         MediaUploads,
         AccessTokenVerifier,
+        ApiKeyCache,
         AuthGuard,
         SessionCookies,
         AccountExporter,

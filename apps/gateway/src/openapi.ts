@@ -7,7 +7,19 @@ import type {
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { FastifySchema } from 'fastify';
+import { API_KEY_RATE_LIMIT, MAX_API_KEYS_PER_USER } from '@kartlink/contracts';
+import { API_KEY_SECURITY } from './auth/api-key-scope.decorator';
 import type { ObjectSchema, RouteSchema } from './http/route-schema';
+
+const API_KEY_DOC =
+  'An API key made on the account page (`Authorization: Bearer kl_live_…`), for scripts. It ' +
+  'works on the routes that list this scheme, each needing the scope named in its ' +
+  '`x-api-key-scope`: products:read, products:write (includes products:read) or analytics:read. ' +
+  'A key without the scope gets 403; on any other route (account, admin, sessions, shop ' +
+  'settings, API keys) every key gets 403. An unknown, revoked or expired key gets 401. Each key ' +
+  `may make ${API_KEY_RATE_LIMIT.limit} requests a minute: answers carry \`RateLimit-Policy\` ` +
+  'and `RateLimit` (IETF draft), and past the budget 429 with `Retry-After`. A revoked key is ' +
+  `refused from its next request on. At most ${MAX_API_KEYS_PER_USER} keys per account.`;
 
 const API_DOCS_PATH = 'api/docs';
 
@@ -91,6 +103,10 @@ export function setupOpenApi(
       .setVersion(version)
       .addServer(publicUrl)
       .addBearerAuth()
+      .addBearerAuth(
+        { type: 'http', scheme: 'bearer', bearerFormat: 'kl_live_…', description: API_KEY_DOC },
+        API_KEY_SECURITY,
+      )
       .build(),
   );
   // Request bodies are described by the same class-validator rules that check them.

@@ -1,13 +1,18 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
+import { readPayload, UserDeletedPayload } from '@kartlink/contracts/dto';
+import {
+  createServiceModule,
+  type Logger,
+  natsRequesterProvider,
+  userDeletedConsumer,
+} from '@kartlink/server-kit';
 import { MediaAccountsController } from './accounts/media-accounts.controller';
 import { MediaAccountsService } from './accounts/media-accounts.service';
-import { UserDeletedConsumer } from './accounts/user-deleted.consumer';
 import { BannerEvents } from './banners/banner-events';
 import { BannersController } from './banners/banners.controller';
 import { BannersRepository } from './banners/banners.repository';
 import { BannersService } from './banners/banners.service';
-import { blobStoreProviders } from './blobs/blob-store.provider';
+import { blobStoreProviders, MEDIA_NATS } from './blobs/blob-store.provider';
 import { DefaultCards, DefaultCardsController } from './cards/default-cards';
 import type { MediaConfig } from './config';
 import { database, entities } from './database';
@@ -58,6 +63,11 @@ export const appModule = (config: MediaConfig, logger: Logger) =>
       ...mediaRedisProviders,
       StorePagesService,
       MediaAccountsService,
-      UserDeletedConsumer,
+      userDeletedConsumer({
+        durable: 'media-user-deleted',
+        applier: MediaAccountsService,
+        read: (payload) => readPayload(UserDeletedPayload, payload),
+        connection: MEDIA_NATS,
+      }),
     ],
   });

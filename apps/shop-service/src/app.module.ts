@@ -1,9 +1,14 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { createServiceModule, type Logger, natsRequesterProvider } from '@kartlink/server-kit';
+import { readPayload, UserDeletedPayload } from '@kartlink/contracts/dto';
+import {
+  createServiceModule,
+  type Logger,
+  natsRequesterProvider,
+  userDeletedConsumer,
+} from '@kartlink/server-kit';
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
-import { UserDeletedConsumer } from './accounts/user-deleted.consumer';
 import { AnalyticsRefsController } from './analytics/analytics-refs.controller';
 import { AnalyticsRefsRepository } from './analytics/analytics-refs.repository';
 import { ImportJobs } from './imports/import.jobs';
@@ -70,7 +75,11 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       ProductClicksConsumer,
       AccountsRepository,
       AccountsService,
-      UserDeletedConsumer,
+      userDeletedConsumer({
+        durable: 'shop-user-deleted',
+        applier: AccountsService,
+        read: (payload) => readPayload(UserDeletedPayload, payload),
+      }),
       ProductImportsService,
       ImportJobs,
       WebhooksRepository,

@@ -162,6 +162,8 @@ export interface Caller {
   role: UserRole;
   /** The admin acting as the user, during impersonation. */
   actorId?: string;
+  /** The API key a script called with (sessionId is then `api-key:{id}`). */
+  apiKeyId?: string;
 }
 
 /** Where a sign-in comes from, recorded on the session. */

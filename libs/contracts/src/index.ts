@@ -30,3 +30,4 @@ export * from './account';
 export * from './product-csv';
 export * from './schedule';
 export * from './webhooks';
+export * from './api-keys';

@@ -54,6 +54,14 @@ export const Subjects = {
     deleteAccount: 'auth.account.delete',
     /** For shop-service: WebhookDisabledMail → {}: tells an owner their endpoint was disabled. */
     webhookDisabledMail: 'auth.mail.webhook-disabled',
+    /** { caller, body: CreateApiKeyBody } → CreatedApiKey (403 while impersonating). */
+    createApiKey: 'auth.api-keys.create',
+    /** { caller } → ApiKey[], newest first. */
+    listApiKeys: 'auth.api-keys.list',
+    /** { caller, id } → null; announces Events.apiKeysRevoked before answering. */
+    revokeApiKey: 'auth.api-keys.revoke',
+    /** For the gateway: { hash } (SHA-256 hex of the key) → ApiKeyIdentity, or 401. */
+    verifyApiKey: 'auth.api-keys.verify',
     impersonate: 'auth.admin.impersonate',
     setPlan: 'auth.admin.set-plan',
   },
@@ -208,6 +216,8 @@ export const Events = {
    * service's durable consumer deletes its own data.
    */
   userDeleted: 'events.account.user-deleted',
+  /** A user's API keys changed (ApiKeysRevoked): every gateway replica drops what it holds. */
+  apiKeysRevoked: 'events.auth.api-keys-revoked',
 } as const;
 /** Every subject of the MEDIA stream, after the prefix. */
 export const MEDIA_STREAM_SUBJECTS = 'events.media.>';

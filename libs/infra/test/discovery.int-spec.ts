@@ -77,7 +77,8 @@ describe('ensureInfrastructure', () => {
     for (const kind of INFRA_KINDS) {
       expect(second[kind]).toEqual({ url: first[kind].url, origin: 'project-reused' });
     }
-  });
+    // initdb and three servers starting: seconds on a quiet machine, more on a busy one.
+  }, 60_000);
 });
 
 describe('probeNats', () => {

@@ -4,16 +4,9 @@ import {
   Events,
   type UserDeleted,
 } from '@kartlink/contracts';
-import {
-  type JetStreamManager,
-  JSONCodec,
-  nanos,
-  type NatsConnection,
-  RetentionPolicy,
-  StorageType,
-} from 'nats';
+import { type JetStreamManager, JSONCodec, type NatsConnection, RetentionPolicy } from 'nats';
 import { consumeDurably, type DurableConsumer } from './durable-consumer';
-import { ensureStreamReplicas, type StreamReplicas } from './jetstream-replicas';
+import { ensureStream, type StreamReplicas } from './jetstream-replicas';
 import type { Logger } from './logger';
 
 /**
@@ -22,7 +15,6 @@ import type { Logger } from './logger';
  * as soon as every service's durable consumer has acknowledged it.
  */
 const ACCOUNTS_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
-const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 
 /**
  * Creates the ACCOUNTS stream of this subject prefix if it is missing (auth-service publishes,
@@ -30,31 +22,21 @@ const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
  * service creates its durable consumer at startup, before any deletion can be announced: an
  * event is kept until all of them have applied it, then deleted from the stream.
  */
-export async function ensureAccountsStream(
+export function ensureAccountsStream(
   manager: JetStreamManager,
   subjectPrefix: string,
   replicas: StreamReplicas = {},
 ): Promise<string> {
-  const name = accountsStreamName(subjectPrefix);
-  const existing = await manager.streams.info(name).catch(() => undefined);
-  if (existing) {
-    await ensureStreamReplicas(manager, existing, replicas);
-    return name;
-  }
-  try {
-    await manager.streams.add({
-      name,
+  return ensureStream(
+    manager,
+    {
+      name: accountsStreamName(subjectPrefix),
       subjects: [`${subjectPrefix}${ACCOUNTS_STREAM_SUBJECTS}`],
-      max_age: nanos(ACCOUNTS_MAX_AGE_MS),
-      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      maxAgeMs: ACCOUNTS_MAX_AGE_MS,
       retention: RetentionPolicy.Interest,
-      storage: StorageType.File,
-      num_replicas: replicas.replicas ?? 1,
-    });
-  } catch (err) {
-    if (!/already in use|already exists/i.test((err as Error).message)) throw err;
-  }
-  return name;
+    },
+    replicas,
+  );
 }
 
 /**

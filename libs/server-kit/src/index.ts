@@ -27,3 +27,5 @@ export * from './metrics';
 export * from './metrics-server';
 export * from './outbound';
 export * from './tracing';
+export * from './user-deleted-consumer';
+export * from './api-key-hash';

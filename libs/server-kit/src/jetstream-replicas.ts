@@ -1,5 +1,11 @@
 import { int } from '@kartlink/config';
-import type { JetStreamManager, StreamInfo } from 'nats';
+import {
+  type JetStreamManager,
+  nanos,
+  type RetentionPolicy,
+  StorageType,
+  type StreamInfo,
+} from 'nats';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from './logger';
 import { isOutage } from './outage';
@@ -77,4 +83,59 @@ export async function untilJetStreamAnswers<T>(
       await sleep(1000);
     }
   }
+}
+
+/** JetStream drops a message whose id it saw within this window (replays are also stopped later, by the stored id). */
+const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+
+/** One of the apps' streams: what ensureStream makes, or brings an existing one in line with. */
+export interface StreamShape {
+  name: string;
+  subjects: string[];
+  /** How long a message stays, so that a consumer that was down for a while still catches up. */
+  maxAgeMs: number;
+  /** Kept as made: NATS does not change an existing stream's retention. */
+  retention: RetentionPolicy;
+}
+
+/**
+ * Creates a stream if it is missing (file storage, `replicas` copies), or brings an existing one
+ * in line with its subjects, age and duplicate window and raises its copies. Every app that
+ * publishes or consumes it calls this at startup: any may come first, and replicas starting
+ * together are fine (the loser of a creation race finds it there). Answers its name.
+ */
+export async function ensureStream(
+  manager: JetStreamManager,
+  shape: StreamShape,
+  replicas: StreamReplicas = {},
+): Promise<string> {
+  const { name } = shape;
+  const wanted = {
+    subjects: shape.subjects,
+    max_age: nanos(shape.maxAgeMs),
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+  };
+  const existing = await manager.streams.info(name).catch(() => undefined);
+  if (existing) {
+    const { subjects = [], max_age, duplicate_window } = existing.config;
+    const same =
+      subjects.join() === wanted.subjects.join() &&
+      max_age === wanted.max_age &&
+      duplicate_window === wanted.duplicate_window;
+    if (!same) await manager.streams.update(name, { ...existing.config, ...wanted });
+    await ensureStreamReplicas(manager, existing, replicas);
+    return name;
+  }
+  try {
+    await manager.streams.add({
+      name,
+      ...wanted,
+      retention: shape.retention,
+      storage: StorageType.File,
+      num_replicas: replicas.replicas ?? 1,
+    });
+  } catch (err) {
+    if (!/already in use|already exists/i.test((err as Error).message)) throw err;
+  }
+  return name;
 }

@@ -1,24 +1,24 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AnalyticsExport, Caller, RemovedCounts, UserDeleted } from '@kartlink/contracts';
 import { LOGGER, type Logger } from '@kartlink/server-kit';
 import { RefsResolver } from '../refs/refs.resolver';
+import { RollupJobs } from '../rollups/rollup.jobs';
 import { AnalyticsAccountsRepository } from './analytics-accounts.repository';
 
 /**
  * The deletion runs again after these delays: a visit or click published just before it may be
  * stored just after (it was in a batch already), and a replica may still know the deleted shop
  * and its products for a minute (RefsResolver remembers what it found) and store a click made
- * on a page left open. Best effort, in memory: a restart in between skips the later passes.
+ * on a page left open. Delayed jobs in Redis (RollupJobs), so a restart skips none.
  */
 const LATER_PASSES_MS = [5_000, 75_000];
 
 @Injectable()
-export class AnalyticsAccountsService implements OnModuleDestroy {
-  private readonly laterPasses = new Set<NodeJS.Timeout>();
-
+export class AnalyticsAccountsService {
   constructor(
     private readonly accounts: AnalyticsAccountsRepository,
     private readonly refs: RefsResolver,
+    private readonly jobs: RollupJobs,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -32,28 +32,7 @@ export class AnalyticsAccountsService implements OnModuleDestroy {
     if (!event.shop) return {};
     const removed = await this.accounts.deleteShop(event.shop.shopId);
     this.logger.info({ eventId: event.id, removed }, 'deleted account: figures removed');
-    const { shopId } = event.shop;
-    for (const delay of LATER_PASSES_MS) {
-      const timer = setTimeout(() => {
-        this.laterPasses.delete(timer);
-        this.accounts.deleteShop(shopId).then(
-          (late) => {
-            if (Object.values(late).some((count) => count > 0))
-              this.logger.info(
-                { eventId: event.id, removed: late },
-                'deleted account: late figures removed',
-              );
-          },
-          (err: unknown) => this.logger.warn({ err }, 'a later pass of a deletion failed'),
-        );
-      }, delay);
-      timer.unref();
-      this.laterPasses.add(timer);
-    }
+    await this.jobs.deleteShopLater(event.shop.shopId, LATER_PASSES_MS);
     return removed;
-  }
-
-  onModuleDestroy() {
-    for (const timer of this.laterPasses) clearTimeout(timer);
   }
 }

@@ -7,6 +7,7 @@ import {
 import { CONFIG, LOGGER, type Logger, metrics } from '@kartlink/server-kit';
 import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { AnalyticsAccountsRepository } from '../accounts/analytics-accounts.repository';
 import type { AnalyticsConfig } from '../config';
 import { RollupsService } from './rollups.service';
 
@@ -17,8 +18,9 @@ const PRUNE_EVERY_MS = 3600_000;
 const bullPrefix = (redisKeyPrefix: string) => `${redisKeyPrefix}bull`;
 
 /**
- * The repeatable jobs of analytics-service, in BullMQ: "fold" every ANALYTICS_FOLD_EVERY_MS
- * and "prune" every hour. Every replica runs a worker; BullMQ gives each run to one of them.
+ * The jobs of analytics-service, in BullMQ: "fold" every ANALYTICS_FOLD_EVERY_MS, "prune" every
+ * hour, and a deleted account's "delete-shop" passes, delayed. Every replica runs a worker;
+ * BullMQ gives each run to one of them.
  */
 @Injectable()
 export class RollupJobs implements OnApplicationBootstrap, OnModuleDestroy {
@@ -29,6 +31,7 @@ export class RollupJobs implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     private readonly rollups: RollupsService,
+    private readonly accounts: AnalyticsAccountsRepository,
     @Inject(CONFIG) private readonly config: AnalyticsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -79,8 +82,36 @@ export class RollupJobs implements OnApplicationBootstrap, OnModuleDestroy {
     await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
   }
 
-  private run(job: Job): Promise<number> {
-    return job.name === 'prune' ? this.rollups.prune() : this.rollups.fold();
+  /**
+   * Deletes a deleted shop's figures again after each delay (a click on its way when the shop
+   * was deleted may be stored after). Kept in Redis: a restart in between does not skip them;
+   * Redis away, this throws and the deletion event is redelivered.
+   */
+  async deleteShopLater(shopId: string, delaysMs: readonly number[]): Promise<void> {
+    // Asked before this app's start made the queue: the event is redelivered a moment later.
+    if (!this.queue) throw new Error('the jobs queue is not open yet');
+    for (const delay of delaysMs)
+      await this.queue.add(
+        'delete-shop',
+        { shopId },
+        {
+          delay,
+          jobId: `delete-shop-${shopId}-${delay}`,
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 5000 },
+          removeOnComplete: true,
+          removeOnFail: 100,
+        },
+      );
+  }
+
+  private async run(job: Job): Promise<number> {
+    if (job.name === 'prune') return this.rollups.prune();
+    if (job.name !== 'delete-shop') return this.rollups.fold();
+    const removed = await this.accounts.deleteShop((job.data as { shopId: string }).shopId);
+    const count = Object.values(removed).reduce((sum, n) => sum + n, 0);
+    if (count > 0) this.logger.info({ removed }, 'deleted account: late figures removed');
+    return count;
   }
 
   private redis(): Redis {

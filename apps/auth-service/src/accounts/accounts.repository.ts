@@ -45,8 +45,19 @@ export class AccountsRepository {
         'DELETE FROM auth.audit_events WHERE actor_id = $1 OR subject_id = $1',
         [userId],
       );
+      const apiKeys = await deleted(manager, 'DELETE FROM auth.api_keys WHERE user_id = $1', [
+        userId,
+      ]);
       const users = await deleted(manager, 'DELETE FROM auth.users WHERE id = $1', [userId]);
-      return { users, sessions: sessionCount, refreshTokens, signInTokens, codes, auditLines };
+      return {
+        users,
+        apiKeys,
+        sessions: sessionCount,
+        refreshTokens,
+        signInTokens,
+        codes,
+        auditLines,
+      };
     });
   }
 }

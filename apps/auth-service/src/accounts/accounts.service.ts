@@ -4,6 +4,7 @@ import {
   type AccountDeleted,
   type AccountDeletionBody,
   type AccountShopRef,
+  type ApiKeysRevoked,
   type Caller,
   type ClientInfo,
   type DeletionCodeSent,
@@ -192,6 +193,11 @@ export class AccountsService implements OnModuleInit {
     const found = user ?? (await this.users.findById(event.userId));
     await this.sessions.revoke({ userId: event.userId }, 'account-deleted');
     const removed = await this.accounts.deleteAccount(event.userId, found?.email ?? null);
+    // The account's API keys stop working on every gateway at once, not when their lookups expire.
+    const revoked: ApiKeysRevoked = { userId: event.userId };
+    await this.services
+      .publish(Events.apiKeysRevoked, revoked)
+      .catch((err: unknown) => this.logger.warn({ err }, 'API key revocation not announced'));
     this.logger.info({ eventId: event.id, removed }, 'deleted account: auth data removed');
     return removed;
   }

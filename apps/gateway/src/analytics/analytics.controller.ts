@@ -11,12 +11,14 @@ import {
 } from '@nestjs/swagger';
 import {
   type AnalyticsOverview,
+  ApiKeyScope,
   type Caller,
   type ProductAnalytics,
   Subjects,
 } from '@kartlink/contracts';
 import { AnalyticsRangeRequest } from '@kartlink/contracts/dto';
 import type { FastifyReply } from 'fastify';
+import { ApiKeyScopeNeeded } from '../auth/api-key-scope.decorator';
 import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
 import { RawBody } from '../http/request.interceptor';
 import { ServiceClient } from '../services/service-client';
@@ -45,7 +47,7 @@ const RangeRead = (summary: string, description = RANGE_DOC) =>
       status: 400,
       description: 'A date is malformed, from is after to, or the range is too long',
     }),
-    ApiResponse({ status: 401, description: 'No valid access token' }),
+    ApiResponse({ status: 401, description: 'No valid access token or API key' }),
     ApiResponse({
       status: 404,
       description: 'No shop yet (requiresSetup: true), or not one of your products',
@@ -56,6 +58,7 @@ const RangeRead = (summary: string, description = RANGE_DOC) =>
 @ApiTags('analytics')
 @ApiBearerAuth()
 @UseGuards(AuthGuard)
+@ApiKeyScopeNeeded(ApiKeyScope.readAnalytics)
 @Controller('analytics')
 export class AnalyticsController {
   /** The owner's product figures as last sent (KeptReports). */

@@ -25,6 +25,7 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import {
+  ApiKeyScope,
   type Caller,
   ErrorCode,
   IMPORT_MAX_BYTES,
@@ -52,6 +53,7 @@ import {
   StorePageLookupRequest,
   UpdateProductRequest,
 } from '@kartlink/contracts/dto';
+import { ApiKeyScopeNeeded } from '../auth/api-key-scope.decorator';
 import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
 import { RawBody } from '../http/request.interceptor';
 import { PublicReadCache } from '../public/public-read-cache';
@@ -97,6 +99,7 @@ export class ProductsController {
   ) {}
 
   @Post()
+  @ApiKeyScopeNeeded(ApiKeyScope.writeProducts)
   @RateLimit(LINK_CREATION)
   @ApiOperation({
     summary: 'Create a product link: 2 to 7 store addresses, optional own short code',
@@ -109,6 +112,7 @@ export class ProductsController {
   }
 
   @Post('store-page')
+  @ApiKeyScopeNeeded(ApiKeyScope.writeProducts)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -133,6 +137,7 @@ export class ProductsController {
   }
 
   @Get('import/template')
+  @ApiKeyScopeNeeded(ApiKeyScope.readProducts)
   @ApiProduces('text/csv')
   @ApiOperation({
     summary: 'The CSV template of a product import, with one example row',
@@ -144,6 +149,7 @@ export class ProductsController {
   }
 
   @Post('import/preview')
+  @ApiKeyScopeNeeded(ApiKeyScope.writeProducts)
   @HttpCode(200)
   @RateLimit(IMPORTS)
   @ApiConsumes('text/csv', 'text/plain')
@@ -180,6 +186,7 @@ export class ProductsController {
   }
 
   @Post('import')
+  @ApiKeyScopeNeeded(ApiKeyScope.writeProducts)
   @HttpCode(200)
   @RateLimit(IMPORTS)
   @ApiOperation({
@@ -202,6 +209,7 @@ export class ProductsController {
   }
 
   @Get('import/:jobId')
+  @ApiKeyScopeNeeded(ApiKeyScope.readProducts)
   @ApiOperation({
     summary: 'An import’s progress (rows done of all), and its result once completed',
     description: 'Another owner’s import answers 404.',
@@ -215,6 +223,7 @@ export class ProductsController {
   }
 
   @Get('export.csv')
+  @ApiKeyScopeNeeded(ApiKeyScope.readProducts)
   @ApiProduces('text/csv')
   @ApiOperation({
     summary: 'The owner’s products as CSV, with the import’s columns (it imports back unchanged)',
@@ -233,6 +242,7 @@ export class ProductsController {
   }
 
   @Post(':id/refresh-price')
+  @ApiKeyScopeNeeded(ApiKeyScope.writeProducts)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -263,6 +273,7 @@ export class ProductsController {
     );
   }
   @Get()
+  @ApiKeyScopeNeeded(ApiKeyScope.readProducts)
   @ApiOperation({
     summary: "The owner's products, newest first, paged (page, limit ≤ 100) and searchable",
   })
@@ -279,6 +290,7 @@ export class ProductsController {
   }
 
   @Get('quota')
+  @ApiKeyScopeNeeded(ApiKeyScope.readProducts)
   @ApiOperation({
     summary: 'How many products the shop lists and how many the plan allows',
     description: '`limit` is null on Premium, which has no limit.',
@@ -288,12 +300,14 @@ export class ProductsController {
   }
 
   @Get(':id')
+  @ApiKeyScopeNeeded(ApiKeyScope.readProducts)
   @ApiOperation({ summary: 'One of the owner’s products' })
   get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<Product> {
     return this.services.request<Product>(Subjects.shop.getProduct, { caller, id });
   }
 
   @Patch(':id')
+  @ApiKeyScopeNeeded(ApiKeyScope.writeProducts)
   @ApiOperation({ summary: 'Change any field of a product' })
   update(
     @CurrentCaller() caller: Caller,
@@ -306,6 +320,7 @@ export class ProductsController {
   }
 
   @Patch(':id/show-on-shop')
+  @ApiKeyScopeNeeded(ApiKeyScope.writeProducts)
   @ApiOperation({ summary: 'Show or hide the product on the public shop page' })
   showOnShop(
     @CurrentCaller() caller: Caller,
@@ -318,6 +333,7 @@ export class ProductsController {
   }
 
   @Delete(':id')
+  @ApiKeyScopeNeeded(ApiKeyScope.writeProducts)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a product and its short link' })
   async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {

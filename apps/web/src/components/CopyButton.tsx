@@ -11,6 +11,8 @@ interface CopyButtonProps {
   /** The button's accessible name when the visible "Copy" is not enough (rows of links). */
   label?: string;
   className?: string;
+  /** The toast after copying; "Link copied" unless told. */
+  copiedMessage?: string;
 }
 
 /** Copies a link to the clipboard and says so. */
@@ -18,6 +20,7 @@ export function CopyButton({
   text,
   label,
   className = 'button button--secondary button--small',
+  copiedMessage = CopyMessages.copied,
 }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
 
@@ -31,7 +34,7 @@ export function CopyButton({
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
-      toast.success(CopyMessages.copied, { id: 'copied' });
+      toast.success(copiedMessage, { id: 'copied' });
     } catch {
       toast.error(CopyMessages.failed);
     }

@@ -23,6 +23,7 @@ export const api = createApi({
     'Session',
     'Profile',
     'Devices',
+    'ApiKeys',
     'Shop',
     'ShopStatus',
     'Product',

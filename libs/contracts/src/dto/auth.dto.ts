@@ -32,6 +32,13 @@ import {
   type UserPlan,
 } from '../auth';
 import type { AccountDeletionBody } from '../account';
+import {
+  type ApiKeyScope,
+  apiKeyExpiryProblem,
+  apiKeyNameProblem,
+  apiKeyScopesProblem,
+  type CreateApiKeyBody,
+} from '../api-keys';
 
 /**
  * Request bodies as validated classes (class-validator), for the gateway. They implement the
@@ -125,4 +132,11 @@ export class AccountDeletionRequest implements AccountDeletionBody {
   @Optional()
   @Matches(/^\d{6}$/, { message: 'Enter the 6-digit code we e-mailed you' })
   code?: string;
+}
+
+/** POST /api/auth/api-keys. */
+export class CreateApiKeyRequest implements CreateApiKeyBody {
+  @Rule(apiKeyNameProblem) name!: string;
+  @Rule(apiKeyScopesProblem) scopes!: ApiKeyScope[];
+  @IsOptional() @Rule(apiKeyExpiryProblem) expiresAt?: string | null;
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../../lib/auth-slice';
 import { useCurrentUserQuery } from '../api/session-api';
+import { ApiKeysSection } from '../components/ApiKeysSection';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { DownloadDataSection } from '../components/DownloadDataSection';
@@ -14,7 +15,7 @@ import './AccountPage.css';
 
 /**
  * /dashboard/account: profile, password, signed-in devices, signing out here or everywhere,
- * downloading the account's data and deleting the account.
+ * API keys, downloading the account's data and deleting the account.
  */
 export function AccountPage() {
   const session = useSession();
@@ -90,6 +91,8 @@ export function AccountPage() {
           </button>
         </div>
       </section>
+
+      <ApiKeysSection impersonating={Boolean(user.impersonatedBy)} />
 
       <DownloadDataSection />
 

@@ -1,5 +1,6 @@
 import {
   cleanShopUrlInput,
+  DEFAULT_TIME_ZONE,
   DESCRIPTION_MAX,
   SHOP_NAME_MAX,
   SHOP_URL_MAX,
@@ -13,6 +14,7 @@ import {
 } from '@kartlink/contracts';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { Field } from '../../../components/form/Field';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { SwitchField } from '../../../components/form/SwitchField';
 import { TextAreaField } from '../../../components/form/TextAreaField';
@@ -27,6 +29,7 @@ import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/e
 import { formFailure } from '../../../lib/form-errors';
 import { usePhotoUploaders } from '../../../lib/media/media-api';
 import { publicHost, publicShopAddress } from '../../../lib/public-address';
+import { timeZone as deviceTimeZone } from '../../../lib/time-zone';
 import { useUpdateShopSettingsMutation } from '../../../lib/shop-api';
 import { ShopPageHeader } from '../components/ShopPageHeader';
 import { WithShop } from '../components/WithShop';
@@ -58,6 +61,16 @@ export function ShopSettingsPage() {
   );
 }
 
+/**
+ * The zones an owner can pick: India's first (most owners), then this device's and the one
+ * saved, then every zone the browser knows, by name.
+ */
+function timeZoneChoices(saved: string): string[] {
+  const known =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([DEFAULT_TIME_ZONE, deviceTimeZone(), saved, ...known])].filter(Boolean);
+}
+
 function SettingsForm({ shop }: { shop: Shop }) {
   const [updateShop, { isLoading }] = useUpdateShopSettingsMutation();
   const form = useFormErrors(FIELDS);
@@ -67,6 +80,7 @@ function SettingsForm({ shop }: { shop: Shop }) {
     shopDescription: shop.shopDescription ?? '',
     shopUrl: shop.shopUrl ?? '',
     isShopPublic: shop.isShopPublic,
+    timeZone: shop.timeZone ?? DEFAULT_TIME_ZONE,
   });
   const availability = useShopUrlAvailability(values.shopUrl, { ownUrl: saved.shopUrl });
 
@@ -100,6 +114,7 @@ function SettingsForm({ shop }: { shop: Shop }) {
       body.shopDescription = values.shopDescription.trim();
     if (urlChanged) body.shopUrl = values.shopUrl;
     if (values.isShopPublic !== saved.isShopPublic) body.isShopPublic = values.isShopPublic;
+    if (values.timeZone !== (saved.timeZone ?? DEFAULT_TIME_ZONE)) body.timeZone = values.timeZone;
     if (Object.keys(body).length === 0) {
       form.show({}, SettingsMessages.nothingChanged);
       return;
@@ -186,6 +201,32 @@ function SettingsForm({ shop }: { shop: Shop }) {
             owner.&rsquo; Your product links stop opening too.
           </p>
         )}
+      </fieldset>
+
+      <fieldset className="card shop-form__section">
+        <legend>Time zone</legend>
+        <Field
+          label="Your time zone"
+          hint="Scheduled products appear and leave at these clock times; dates show in this zone."
+        >
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              name="timeZone"
+              value={values.timeZone}
+              onChange={(event) =>
+                setValues((current) => ({ ...current, timeZone: event.target.value }))
+              }
+            >
+              {timeZoneChoices(values.timeZone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </fieldset>
 
       <ShopPhotoSection shop={saved} onSaved={setSaved} />

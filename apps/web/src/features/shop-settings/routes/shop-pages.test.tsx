@@ -85,6 +85,18 @@ describe('shop settings', () => {
     });
   });
 
+  it('keeps India’s time until the owner picks another zone, and saves the one picked', async () => {
+    const { user, api } = openShopPage('/dashboard/shop/settings');
+    const zone = await screen.findByLabelText('Your time zone');
+    expect(zone).toHaveValue('Asia/Kolkata');
+    expect(within(zone).getByRole('option', { name: 'America/New York' })).toBeInTheDocument();
+
+    await user.selectOptions(zone, 'Asia/Dubai');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Shop settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT /shop/settings')[0]?.body).toEqual({ timeZone: 'Asia/Dubai' });
+  });
+
   it('does not save a URL that is taken', async () => {
     const taken = 'This shop URL is already taken. Please choose a different one.';
     const { user, api } = openShopPage('/dashboard/shop/settings', testShop(), {
