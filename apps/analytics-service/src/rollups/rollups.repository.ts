@@ -53,8 +53,9 @@ export class RollupsRepository {
                           FOR UPDATE SKIP LOCKED)
          RETURNING q.id),
        picked AS (
+         -- By id (the primary key), whatever the planner guesses of the few rows not folded.
          UPDATE analytics.events e SET folded = true
-           FROM queued WHERE e.id = queued.id AND NOT e.folded
+          WHERE e.id = ANY (ARRAY(SELECT id FROM queued)) AND NOT e.folded
          RETURNING e.id, e.type, e.shop_id, e.product_id, (e.occurred_at AT TIME ZONE $2)::date,
                    e.device, e.browser, e.platform, e.region, e.referrer, e.visitor, e.bot,
                    e.owner, e.prefetch, e.occurred_at, e.source, e.opens_in, e.repeat_tap)
