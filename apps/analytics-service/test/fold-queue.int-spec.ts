@@ -1,4 +1,4 @@
-import { readTestEnv, scratchDatabase, startServiceForTest } from '@kartlink/testing';
+import { readTestEnv, scratchDatabase, startServiceForTest, waitFor } from '@kartlink/testing';
 import { loadConfig } from '@kartlink/config';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
@@ -48,17 +48,18 @@ const waiting = async () =>
 it('carries the events waiting into the queue on migration, and folds each of them once', async () => {
   const env = { ...readTestEnv(), DATABASE_URL: database.url };
   const options = dataSourceOptions(loadConfig(configSchema, env));
+  const migrate = async (upTo: (name: string) => boolean) => {
+    const dataSource = new DataSource({
+      ...options,
+      migrations: (options.migrations as Array<{ name: string }>).filter((m) => upTo(m.name)),
+    } as typeof options);
+    await dataSource.initialize();
+    await dataSource.query('CREATE SCHEMA IF NOT EXISTS analytics');
+    await dataSource.runMigrations({ transaction: 'each' });
+    await dataSource.destroy();
+  };
   // The database as it was before the queue, with a backlog: events folded and events waiting.
-  const before = new DataSource({
-    ...options,
-    migrations: (options.migrations as Array<{ name: string }>).filter(
-      (m) => !m.name.startsWith('FoldQueue'),
-    ),
-  } as typeof options);
-  await before.initialize();
-  await before.query('CREATE SCHEMA IF NOT EXISTS analytics');
-  await before.runMigrations({ transaction: 'each' });
-  await before.destroy();
+  await migrate((name) => !name.startsWith('FoldQueue'));
   const [shopId, productId] = [randomUUID(), randomUUID()];
   const stored = async (folded: boolean, count: number, minutes: number) =>
     (
@@ -77,7 +78,15 @@ it('carries the events waiting into the queue on migration, and folds each of th
   await stored(true, 4, 60);
   const backlog = [...(await stored(false, 6, 30)), ...(await stored(false, 4, 10))];
 
-  // Started on it: the service applies the queue's migration.
+  await migrate(() => true);
+  // Exactly the events that waited, in the order they were received.
+  expect(
+    (await query<{ id: string }>('SELECT id FROM analytics.fold_queue ORDER BY seq')).map(
+      (row) => row.id,
+    ),
+  ).toEqual(backlog);
+
+  // Its scheduled fold (at start) may run beside the folds of the test: each event counts once.
   const analytics = await startServiceForTest({
     service: 'analytics',
     schema: configSchema,
@@ -92,19 +101,17 @@ it('carries the events waiting into the queue on migration, and folds each of th
     },
   });
   try {
-    // Exactly the events that waited, in the order they were received.
-    expect(
-      (await query<{ id: string }>('SELECT id FROM analytics.fold_queue ORDER BY seq')).map(
-        (row) => row.id,
-      ),
-    ).toEqual(backlog);
-
     const rollups = analytics.app.get(RollupsService);
     await Promise.all([rollups.fold(), rollups.fold()]);
     while ((await rollups.fold()) > 0);
+    // A batch the scheduled fold still holds is skipped by ours: it commits its own.
+    await waitFor(async () => (await waiting()) === 0, {
+      timeoutMs: 20_000,
+      intervalMs: 50,
+      description: 'the queue emptied',
+    });
     // The 10 that waited counted (5 clicks, 5 views), the 4 folded before not again.
     expect(await clicksOf(productId)).toEqual({ clicks: 5, taps: 5, views: 5 });
-    expect(await waiting()).toBe(0);
     expect(
       await query('SELECT folded, count(*)::int AS n FROM analytics.events GROUP BY 1'),
     ).toEqual([{ folded: true, n: 14 }]);
