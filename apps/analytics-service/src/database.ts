@@ -6,7 +6,9 @@ import { StoreFigures1795673199589 } from './migrations/1795673199589-StoreFigur
 import { LargeShopReports1795689546767 } from './migrations/1795689546767-LargeShopReports';
 import { MonthlyRollups1795694434681 } from './migrations/1795694434681-MonthlyRollups';
 import { ProductDimensionsShopClicks1795700000000 } from './migrations/1795700000000-ProductDimensionsShopClicks';
+import { FoldQueue1795904651074 } from './migrations/1795904651074-FoldQueue';
 import { ClickTotalOutboxEntity } from './rollups/click-total-outbox.entity';
+import { FoldQueueEntity } from './rollups/fold-queue.entity';
 import { DailyVisitorEntity } from './rollups/daily-visitor.entity';
 import { ProductDailyEntity } from './rollups/product-daily.entity';
 import { ProductDimensionEntity } from './rollups/product-dimension.entity';
@@ -27,6 +29,7 @@ const entities = [
   ProductDimensionEntity,
   DailyVisitorEntity,
   ClickTotalOutboxEntity,
+  FoldQueueEntity,
   ProductMonthlyEntity,
   ProductMonthlyDimensionEntity,
   ShopMonthlyDimensionEntity,
@@ -42,6 +45,7 @@ export const database = {
     LargeShopReports1795689546767,
     MonthlyRollups1795694434681,
     ProductDimensionsShopClicks1795700000000,
+    FoldQueue1795904651074,
   ],
 };
 

@@ -27,9 +27,13 @@ export class RollupsRepository {
   /**
    * Takes up to `limit` events nobody has folded, marks them folded and copies them into the
    * session's fold_batch table (emptied at each commit), inside the caller's transaction; the
-   * rollups are then summed from it in SQL (applyBatch). Rows another fold holds are skipped
-   * (SKIP LOCKED), so concurrent folds never take the same event, and an event committed late
-   * by the consumer is simply taken next time. Answers how many events were taken.
+   * rollups are then summed from it in SQL (applyBatch). The events are taken from fold_queue,
+   * oldest first, their queue rows deleted: rows another fold holds are skipped (SKIP LOCKED),
+   * so concurrent folds never take the same event, and an event committed late by the consumer
+   * (its queue row with it) is simply taken next time. An event already folded (by a fold of an
+   * earlier version, during a deployment) is dropped from the queue, not folded again.
+   * Marking an event folded changes no indexed column: a HOT update where its page has room.
+   * Answers how many events were taken.
    */
   async takeBatch(manager: EntityManager, limit: number, timeZone: string): Promise<number> {
     // The batch's sums and sorts in memory (a batch of 50,000 events spills at the default 4 MB).
@@ -43,11 +47,15 @@ export class RollupsRepository {
          repeat boolean NOT NULL) ON COMMIT DELETE ROWS`,
     );
     await manager.query(
-      `WITH picked AS (
+      `WITH queued AS (
+         DELETE FROM analytics.fold_queue q
+          WHERE q.seq IN (SELECT seq FROM analytics.fold_queue ORDER BY seq LIMIT $1
+                          FOR UPDATE SKIP LOCKED)
+         RETURNING q.id),
+       picked AS (
+         -- By id (the primary key), whatever the planner guesses of the few rows not folded.
          UPDATE analytics.events e SET folded = true
-           FROM (SELECT id FROM analytics.events WHERE folded = false
-                 ORDER BY received_at LIMIT $1 FOR UPDATE SKIP LOCKED) picked
-          WHERE e.id = picked.id
+          WHERE e.id = ANY (ARRAY(SELECT id FROM queued)) AND NOT e.folded
          RETURNING e.id, e.type, e.shop_id, e.product_id, (e.occurred_at AT TIME ZONE $2)::date,
                    e.device, e.browser, e.platform, e.region, e.referrer, e.visitor, e.bot,
                    e.owner, e.prefetch, e.occurred_at, e.source, e.opens_in, e.repeat_tap)
@@ -131,7 +139,8 @@ export class RollupsRepository {
       [keys],
     );
     const times = clicks.map((c) => c.at);
-    // Served by the partial index events_counted_clicks: its WHERE is repeated here.
+    // Served by the partial index events_people_clicks (its WHERE is repeated here); of those,
+    // the folded ones are the counted clicks.
     const rows = (await manager.query(
       `SELECT e.id, e.product_id AS "productId", e.platform, e.visitor,
               (extract(epoch FROM e.occurred_at) * 1000)::float8 AS at

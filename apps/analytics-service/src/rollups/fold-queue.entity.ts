@@ -1,0 +1,17 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * The events waiting to be folded, in the order they were stored: one narrow row each, added
+ * with the event in the same statement (the trigger analytics.queue_events on analytics.events)
+ * and deleted by the fold that takes it, in the fold's transaction. The fold finds its batch
+ * here instead of in the wide events table (no index on `folded` to scan or maintain).
+ */
+@Entity({ name: 'fold_queue' })
+export class FoldQueueEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  seq!: string;
+
+  /** The event's id (analytics.events). */
+  @Column({ type: 'uuid' })
+  id!: string;
+}
