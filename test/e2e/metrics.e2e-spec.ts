@@ -199,6 +199,7 @@ describe('the metrics and health ports', () => {
       'shop-banners',
       'shop-product-clicks',
       'shop-user-deleted',
+      'shop-webhook-clicks',
     ]);
     expect(consumers('media-service')).toEqual(['media-user-deleted']);
     expect(consumers('auth-service')).toEqual(['auth-user-deleted']);
@@ -219,7 +220,7 @@ describe('the metrics and health ports', () => {
     for (const [app, queues] of [
       ['media-service', ['media-image-variants', 'media-images']],
       ['analytics-service', ['analytics-rollups']],
-      ['shop-service', ['shop-product-imports']],
+      ['shop-service', ['shop-product-imports', 'shop-webhook-deliveries']],
     ] as const) {
       const reported = [
         ...new Set(
