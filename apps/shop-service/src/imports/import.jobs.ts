@@ -95,9 +95,11 @@ export class ImportJobs implements OnApplicationBootstrap, OnModuleDestroy {
   /** A job's state for its owner; undefined for a job that is not theirs or not kept. */
   async status(userId: string, jobId: string): Promise<ImportStatus | undefined> {
     if (typeof jobId !== 'string' || !/^[0-9a-f-]{36}$/.test(jobId)) return undefined;
+    // The state first, then the job: read the other way round, a job completing in between
+    // would be answered completed with the result it did not have yet.
+    const state = await this.queue!.getJobState(jobId);
     const job = await this.queue!.getJob(jobId);
     if (!job || job.data.caller.userId !== userId) return undefined;
-    const state = await job.getState();
     const progress = job.progress as ImportProgress | number;
     const total = job.data.rows.length + job.data.refused.length;
     const done = typeof progress === 'object' ? progress.done : 0;
