@@ -31,3 +31,4 @@ export * from './product-csv';
 export * from './schedule';
 export * from './webhooks';
 export * from './api-keys';
+export * from './moderation';
