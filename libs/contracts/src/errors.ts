@@ -18,6 +18,12 @@ export const ErrorCode = {
   PRODUCT_LIMIT_EXCEEDED: 'PRODUCT_LIMIT_EXCEEDED',
   /** A scheduled product past its end (410): the owner's message, or `redirectTo` the shop. */
   PRODUCT_ENDED: 'PRODUCT_ENDED',
+  /** A shop or product hidden by an admin, or of a disabled account (410, issue 21). */
+  NO_LONGER_AVAILABLE: 'NO_LONGER_AVAILABLE',
+  /** Sign-in to an account an admin disabled (403). */
+  ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
+  /** A store address whose host the operator's policy blocks (400 at save; warning page at redirect). */
+  BLOCKED_STORE_HOST: 'BLOCKED_STORE_HOST',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   SERVICE_TIMEOUT: 'SERVICE_TIMEOUT',

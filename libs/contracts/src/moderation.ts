@@ -38,6 +38,12 @@ export interface ModerationHold {
   at: string;
 }
 
+/** What visitors are told of a page that is no longer available (410 NO_LONGER_AVAILABLE). */
+export const NO_LONGER_AVAILABLE_MESSAGE = 'This page is no longer available.';
+/** What a disabled account is told at sign-in (403 ACCOUNT_DISABLED). */
+export const ACCOUNT_DISABLED_MESSAGE =
+  'This account has been disabled. Contact support if you think this is a mistake.';
+
 /** A page of a list: pass nextCursor back as `cursor` for the next; null at the end. */
 export interface AdminPage<T> {
   items: T[];

@@ -1,3 +1,4 @@
+import type { ModerationHold } from './moderation';
 import type { AfterEndAction } from './schedule';
 import type { StoreLinkWarning } from './store-routing';
 
@@ -78,6 +79,8 @@ export interface Product extends PublicProduct {
   endedMessage?: string | null;
   /** Off: this product's redirects get no affiliate tags or UTM parameters. Default true. */
   affiliateTags: boolean;
+  /** Set while an admin has hidden the product (issue 21): visitors get 410; the owner sees why. */
+  hidden?: ModerationHold | null;
   /**
    * Only on the answer of a save (POST /api/urls, PUT /api/urls/{id}): shortened store links
    * that could not be resolved and were saved as given. Absent when every link resolved.

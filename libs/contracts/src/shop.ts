@@ -1,3 +1,4 @@
+import type { ModerationHold } from './moderation';
 import type { BannerList } from './media';
 import type { SocialMedia } from './social';
 import type { ShopEarnings } from './store-routing';
@@ -42,6 +43,8 @@ export interface Shop {
   timeZone?: string;
   /** Derived: no name, URL or completed setup yet (SPEC section 4). */
   requiresSetup: boolean;
+  /** Set while an admin has hidden the shop (issue 21): visitors get 410; the owner sees why. */
+  hidden?: ModerationHold | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -7,12 +7,14 @@ export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
     case ErrorCode.VALIDATION_ERROR:
     case ErrorCode.BAD_REQUEST:
+    case ErrorCode.BLOCKED_STORE_HOST:
       return HttpStatus.BAD_REQUEST;
     case ErrorCode.UNAUTHORIZED:
     case ErrorCode.TOKEN_EXPIRED:
       return HttpStatus.UNAUTHORIZED;
     case ErrorCode.FORBIDDEN:
     case ErrorCode.PRODUCT_LIMIT_EXCEEDED:
+    case ErrorCode.ACCOUNT_DISABLED:
       return HttpStatus.FORBIDDEN;
     case ErrorCode.NOT_FOUND:
     case ErrorCode.ROUTE_NOT_FOUND:
@@ -20,6 +22,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case ErrorCode.CONFLICT:
       return HttpStatus.CONFLICT;
     case ErrorCode.PRODUCT_ENDED:
+    case ErrorCode.NO_LONGER_AVAILABLE:
       return HttpStatus.GONE;
     case ErrorCode.PAYLOAD_TOO_LARGE:
     case ErrorCode.FILE_TOO_LARGE:
