@@ -57,6 +57,8 @@ export default async function stackSetup(
         // The store-routing tests' fake link shortener listens on 127.0.0.1.
         SHORT_LINK_EXTRA_HOSTS: '127.0.0.1',
         SHORT_LINK_ALLOW_HOSTS: '127.0.0.1',
+        // The store-routing tests' blocked hosts: a name with its subdomains, and a pattern.
+        BLOCKED_STORE_HOSTS: 'phish.example,*-paytm-*.example',
         // The store-pages tests' fake store listens there too; a slow page gives up sooner.
         STORE_PAGE_ALLOW_HOSTS: '127.0.0.1',
         STORE_PAGE_TIMEOUT_MS: '2000',

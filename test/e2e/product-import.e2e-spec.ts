@@ -285,6 +285,23 @@ describe('importing products from a CSV file', () => {
     );
   });
 
+  it('fails a row whose store address leads to a blocked host, and imports the rest', async () => {
+    // The stack blocks phish.example and its subdomains (test/stack-setup.ts).
+    const { owner } = await shopOwner();
+    const { status } = await runImport(
+      owner,
+      csv([product(1), product(2, { store_url_2: 'https://deals.phish.example/saree' })]),
+    );
+    expect(status.result!.rows.map((r) => [r.row, r.outcome])).toEqual([
+      [2, 'created'],
+      [3, 'failed'],
+    ]);
+    expect(status.result!.rows[1]!.errors).toEqual([
+      { column: 'store_url_2', msg: ProductMessages.storeHostBlocked(2, 'deals.phish.example') },
+    ]);
+    expect((await listed(owner)).items.map((p) => p.shortCode)).toEqual(['saree-1']);
+  });
+
   it('says how many fit in the plan, and never passes the limit, even with imports at once', async () => {
     const { owner } = await shopOwner();
     const preview = await send(

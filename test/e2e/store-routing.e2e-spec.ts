@@ -7,7 +7,7 @@ import type {
   Shop,
   ShopEarnings,
 } from '@kartlink/contracts';
-import { stackBaseUrl, waitFor } from '@kartlink/testing';
+import { pgQuery, stackBaseUrl, waitFor } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -486,6 +486,99 @@ describe('short store links, resolved once when the product is saved', () => {
     expect(edited.status).toBe(200);
     expect(edited.body.data.originalURLs).toEqual([resolved, STORES.flipkart]);
     expect(edited.body.data.warnings).toBeUndefined();
+  });
+});
+
+describe('the operator’s store-address policy (BLOCKED_STORE_HOSTS)', () => {
+  // The stack blocks phish.example with its subdomains and the pattern *-paytm-*.example
+  // (test/stack-setup.ts); a fake shortener on 127.0.0.1 leads to a blocked host.
+  let shortener: Server;
+  let base: string;
+  beforeAll(async () => {
+    shortener = createServer((req, res) => {
+      if (req.url === '/amzn/lure')
+        res.writeHead(301, { location: 'https://secure-login.phish.example/amazon/dp/B0LURE' });
+      else res.writeHead(404);
+      res.end();
+    });
+    await new Promise<void>((resolve) => shortener.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(shortener.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    shortener.closeAllConnections();
+    await new Promise((resolve) => shortener.close(resolve));
+  });
+
+  it('refuses a product whose store address leads to a blocked host, and saves nothing', async () => {
+    const ravi = await shopWith({});
+    const refused = [
+      ['https://phish.example/amazon-deal', 'phish.example'],
+      ['https://WWW.Phish.Example./offer?id=1', 'www.phish.example'],
+      ['https://kyc-paytm-update.example/pay', 'kyc-paytm-update.example'],
+      // A short link is opened first: its destination is what is checked.
+      [`${base}/amzn/lure`, 'secure-login.phish.example'],
+    ] as const;
+    for (const [address, host] of refused) {
+      const answer = await ravi.owner.post<Product>('/urls', {
+        title: 'Too good to be true',
+        originalURLs: [STORES.amazon, address],
+      });
+      expect({ address, status: answer.status, body: answer.body }).toEqual({
+        address,
+        status: 400,
+        body: expect.objectContaining({
+          success: false,
+          errorCode: 'BLOCKED_STORE_HOST',
+          error: `Store link 2 leads to ${host}, which Kartlink does not allow. Please link to a different store.`,
+          errors: [{ path: 'originalURLs', msg: expect.stringContaining(host) }],
+        }),
+      });
+    }
+    // A look-alike that is not a subdomain of a blocked name is a store like any other.
+    const fine = await addProduct(ravi.owner, {
+      originalURLs: [STORES.amazon, 'https://notphish.example/shop/item-1'],
+    });
+    const listed = await ravi.owner.call<ProductPage>('GET', '/urls');
+    expect(listed.body.data.items.map((p) => p.id)).toEqual([fine.id]);
+    // An edit to a blocked address is refused and changes nothing.
+    const edit = await ravi.owner.call<Product>('PATCH', `/urls/${fine.id}`, {
+      title: 'Renamed',
+      originalURLs: [STORES.amazon, 'https://deals.phish.example/x'],
+    });
+    expect(edit.status).toBe(400);
+    const after = await ravi.owner.call<Product>('GET', `/urls/${fine.id}`);
+    expect(after.body.data).toMatchObject({
+      title: fine.title,
+      originalURLs: fine.originalURLs,
+    });
+  });
+
+  it('shows a warning page instead of redirecting to an address stored before its host was blocked', async () => {
+    const ravi = await shopWith({});
+    const product = await addProduct(ravi.owner, {
+      originalURLs: [STORES.amazon, STORES.flipkart],
+    });
+    // Stored when the host was not blocked yet (as the operator's list grows over time).
+    await pgQuery('UPDATE shop.products SET store_urls = $2 WHERE id = $1', [
+      product.id,
+      JSON.stringify([STORES.amazon, 'https://offers.phish.example/flipkart/itm1']),
+    ]);
+    const blocked = await go(`/${ravi.shopUrl}/${product.shortCode}/go/2`, {
+      ua: UA.androidChrome,
+    });
+    expect(blocked.status).toBe(403);
+    expect(blocked.location).toBeNull();
+    expect(blocked.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(blocked.headers.get('cache-control')).toBe('no-store');
+    expect(blocked.body).toContain('<h1>This link was blocked</h1>');
+    expect(blocked.body).toContain('<code>offers.phish.example</code>');
+    expect(blocked.body).toContain(`href="/${ravi.shopUrl}/${product.shortCode}"`);
+    // The blocked address is named, never linked.
+    expect(blocked.body).not.toContain('href="https://offers.phish.example');
+    // The product's other store still works.
+    const amazon = await go(`/${ravi.shopUrl}/${product.shortCode}/go/amazon`);
+    expect(amazon.status).toBe(302);
+    expect(amazon.location).toMatch(/^https:\/\/www\.amazon\.in\//);
   });
 });
 

@@ -1,8 +1,14 @@
 import { int, origins, str, timeZone, trustedProxies, url, type ConfigOf } from '@kartlink/config';
-import { commonEnvSchema, jetStreamEnvSchema, redisEnvSchema } from '@kartlink/server-kit';
+import {
+  commonEnvSchema,
+  jetStreamEnvSchema,
+  redisEnvSchema,
+  storeHostPolicyEnvSchema,
+} from '@kartlink/server-kit';
 
 export const configSchema = {
   ...commonEnvSchema,
+  ...storeHostPolicyEnvSchema,
   HOST: str({ description: 'interface to listen on', default: '0.0.0.0' }),
   PORT: int({ description: 'HTTP port', default: 3000, min: 0, max: 65535 }),
   PUBLIC_URL: url({

@@ -1,10 +1,16 @@
 import { int, str, url, type ConfigOf } from '@kartlink/config';
-import { jetStreamEnvSchema, redisEnvSchema, serviceEnvSchema } from '@kartlink/server-kit';
+import {
+  jetStreamEnvSchema,
+  redisEnvSchema,
+  serviceEnvSchema,
+  storeHostPolicyEnvSchema,
+} from '@kartlink/server-kit';
 
 export const configSchema = {
   ...serviceEnvSchema,
   ...redisEnvSchema,
   ...jetStreamEnvSchema,
+  ...storeHostPolicyEnvSchema,
   PUBLIC_URL: url({
     description: 'address people open the product at; short links start with it',
     protocols: ['http', 'https'],

@@ -18,6 +18,10 @@ export const ProductMessages = {
   defaultStoreShape: 'The pinned store must be a store key such as amazon or flipkart, or null',
   defaultStoreUnknown: (keys: readonly string[]) =>
     `The pinned store must be one of this product's stores (${keys.join(', ')})`,
+  storeHostBlocked: (n: number, host: string) =>
+    `Store link ${n} leads to ${host}, which Kartlink does not allow. Please link to a different store.`,
+  storeHostNotAllowed: (n: number, host: string) =>
+    `Store link ${n} leads to ${host}, which is not one of the stores links may lead to here. Please link to a different store.`,
   shortLinkUnresolved: (n: number, host: string) =>
     `Store link ${n} is a short link (${host}) that could not be opened, so it was saved as given: paste the full store address so tags and the store's app can be used`,
 } as const;

@@ -26,6 +26,7 @@ export * from './direct-responder';
 export * from './metrics';
 export * from './metrics-server';
 export * from './outbound';
+export * from './store-host-policy';
 export * from './tracing';
 export * from './user-deleted-consumer';
 export * from './api-key-hash';

@@ -11,7 +11,13 @@ import {
   type StoreRoute,
   Subjects,
 } from '@kartlink/contracts';
-import { LOGGER, type Logger, RedisRateLimiter, ServiceError } from '@kartlink/server-kit';
+import {
+  LOGGER,
+  type Logger,
+  RedisRateLimiter,
+  ServiceError,
+  StoreHostPolicy,
+} from '@kartlink/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnalyticsRecorder, type TrackTarget } from '../analytics/analytics-recorder';
 import { isPrefetch } from '../analytics/user-agent';
@@ -22,6 +28,7 @@ import { pathParams, type RouteSchema } from '../http/route-schema';
 import { enforceRateLimit } from '../rate-limit/enforce';
 import { ServiceClient } from '../services/service-client';
 import { GATEWAY_CONFIG } from '../tokens';
+import { blockedStorePage } from './blocked-store-page';
 import { TapTokens } from './tap-tokens';
 
 const RATE_WINDOW_MS = 60_000;
@@ -92,6 +99,10 @@ const description =
   'app gets an intent:// URL with the web URL as browser_fallback_url.';
 const answers = {
   302: { description: 'Location: the store (https://… or intent://…), or the product page' },
+  403: {
+    description:
+      'A warning page instead of the store: its host is refused by BLOCKED_STORE_HOSTS or ALLOWED_STORE_HOSTS',
+  },
   404: { description: 'The web app’s 404 page: no such shop, product or store, or a private shop' },
   429: { description: 'More than TRACK_RATE_LIMIT_PER_MINUTE redirects from this address' },
 };
@@ -154,6 +165,7 @@ export function registerStoreRoutes(
     windowMs: RATE_WINDOW_MS,
   };
   const countryHeader = config.VISITOR_COUNTRY_HEADER.toLowerCase();
+  const hostPolicy = new StoreHostPolicy(config);
 
   const notFound = (reply: FastifyReply) => {
     void reply.status(404).header('cache-control', 'no-store');
@@ -206,6 +218,24 @@ export function registerStoreRoutes(
       // A pin whose store is gone sends the visitor to the page, like no pin at all.
       if (storeParam === undefined) return redirect(reply, `/${route.shopUrl}/${route.shortCode}`);
       return notFound(reply);
+    }
+
+    // A store whose host the operator blocked since it was saved: a warning, no redirect, no click.
+    const refusal = hostPolicy.refusal(store.url);
+    if (refusal) {
+      const productPath = `/${route.shopUrl}/${route.shortCode}`;
+      return reply
+        .status(403)
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex')
+        .type('text/html; charset=utf-8')
+        .send(
+          blockedStorePage(
+            refusal,
+            { productPath, shopPath: `/${route.shopUrl}` },
+            reply.cspNonce.style,
+          ),
+        );
     }
 
     const userAgent = request.headers['user-agent'] ?? '';

@@ -34,7 +34,13 @@ import {
   vendorOf,
   type ImportRowResult,
 } from '@kartlink/contracts';
-import { CONFIG, JsonReply, NatsRequester, ServiceError } from '@kartlink/server-kit';
+import {
+  CONFIG,
+  JsonReply,
+  NatsRequester,
+  ServiceError,
+  StoreHostPolicy,
+} from '@kartlink/server-kit';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ShopConfig } from '../config';
 import { type CachedProduct, ShopCache, TTL_SECONDS } from '../shops/shop-cache';
@@ -183,7 +189,11 @@ export class ProductsService {
     private readonly shortLinks: ShortLinkResolver,
     private readonly webhooks: WebhooksService,
     @Inject(CONFIG) private readonly config: ShopConfig,
-  ) {}
+  ) {
+    this.hostPolicy = new StoreHostPolicy(config);
+  }
+
+  private readonly hostPolicy: StoreHostPolicy;
 
   async create(caller: Caller, body: ProductBody): Promise<ShopWrite<Product>> {
     const shop = await this.ownShop(caller);
@@ -192,6 +202,7 @@ export class ProductsService {
     checkSchedule(values);
     const { urls, warnings } = await this.shortLinks.resolveAll(values.storeUrls ?? []);
     values.storeUrls = urls;
+    this.checkStoreHosts(urls);
     const created = await this.products.withShopLock(shop.id, async (manager) => {
       await this.checkLimit(caller, shop, manager);
       return this.insert(shop, values, body.shortCode, manager);
@@ -256,8 +267,10 @@ export class ProductsService {
     checkDefaultStore(product, body.defaultStore !== undefined);
     checkSchedule(product);
     let warnings: StoreLinkWarning[] = [];
-    if (body.originalURLs !== undefined)
+    if (body.originalURLs !== undefined) {
       ({ urls: product.storeUrls, warnings } = await this.shortLinks.resolveAll(product.storeUrls));
+      this.checkStoreHosts(product.storeUrls);
+    }
     if (body.shortCode !== undefined) product.shortCode = body.shortCode;
     try {
       await this.products.save(product);
@@ -435,7 +448,7 @@ export class ProductsService {
       rows.map(async ({ row, body }) => {
         const values = fields(body);
         values.storeUrls = (await this.shortLinks.resolveAll(values.storeUrls ?? [])).urls;
-        return { row, body, values };
+        return { row, body, values, refused: this.storeHostRefusal(values.storeUrls) };
       }),
     );
     const written: Array<{ event: 'product.created' | 'product.updated'; row: ProductEntity }> = [];
@@ -444,9 +457,13 @@ export class ProductsService {
       let premium: boolean | undefined;
       let stamp = 0;
       const out: ImportRowResult[] = [];
-      for (const { row, body, values } of prepared) {
+      for (const { row, body, values, refused } of prepared) {
         const fail = (column: string, msg: string) =>
           out.push({ row, outcome: 'failed', errors: [{ column, msg }], notes: [] });
+        if (refused) {
+          fail(`store_url_${refused.position}`, refused.message);
+          continue;
+        }
         const existing = body.shortCode
           ? await this.products.findByCode(shop.id, body.shortCode, manager)
           : null;
@@ -505,6 +522,29 @@ export class ProductsService {
     const codes = results.flatMap((r) => (r.shortCode ? [r.shortCode] : []));
     if (codes.length) await this.cache.invalidateProducts(shop.shopUrl!, ...codes);
     return results;
+  }
+
+  /** The first of `urls` the operator's store-host policy refuses, with SPEC-style words. */
+  private storeHostRefusal(urls: readonly string[] = []) {
+    for (const [i, url] of urls.entries()) {
+      const refusal = this.hostPolicy.refusal(url);
+      if (!refusal) continue;
+      const message =
+        refusal.rule === 'blocked'
+          ? ProductMessages.storeHostBlocked(i + 1, refusal.host)
+          : ProductMessages.storeHostNotAllowed(i + 1, refusal.host);
+      return { position: i + 1, message };
+    }
+    return undefined;
+  }
+
+  /** Refuses a save whose store addresses (short links opened) the policy does not allow. */
+  private checkStoreHosts(urls: readonly string[] = []) {
+    const refused = this.storeHostRefusal(urls);
+    if (refused)
+      throw new ServiceError(ErrorCode.BLOCKED_STORE_HOST, refused.message, {
+        errors: [{ path: 'originalURLs', msg: refused.message }],
+      });
   }
 
   /** The owner's products for an export, oldest first (an import of it adds them in that order). */
