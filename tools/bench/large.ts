@@ -145,10 +145,17 @@ async function seedHistory(bigShopId: string) {
        INSERT INTO analytics.shop_daily_dimensions (shop_id, day, dimension, key, views, clicks)
        SELECT e.shop_id, ${day}, d.dimension, d.key, ${viewsAndClicks}
          FROM analytics.events e ${dimensions} WHERE d.key IS NOT NULL GROUP BY 1, 2, 3, 4;
-       INSERT INTO analytics.product_daily_dimensions (product_id, day, dimension, key, views, clicks, shop_id)
-       SELECT e.product_id, ${day}, d.dimension, d.key, ${viewsAndClicks}, e.shop_id
-         FROM analytics.events e ${dimensions}
-        WHERE d.key IS NOT NULL AND e.product_id IS NOT NULL GROUP BY 1, 2, 3, 4, 7;
+       UPDATE analytics.product_daily p SET dimensions = t.dimensions
+         FROM (SELECT product_id, day,
+                      jsonb_object_agg(dimension || '|' || key, jsonb_build_array(views, clicks))
+                        AS dimensions
+                 FROM (SELECT e.product_id, ${day} AS day, d.dimension, d.key,
+                              count(*) FILTER (WHERE type = 'shop_view') AS views,
+                              count(*) FILTER (WHERE type = 'click') AS clicks
+                         FROM analytics.events e ${dimensions}
+                        WHERE d.key IS NOT NULL AND e.product_id IS NOT NULL GROUP BY 1, 2, 3, 4) k
+                GROUP BY 1, 2) t
+        WHERE p.product_id = t.product_id AND p.day = t.day;
        INSERT INTO analytics.product_monthly (product_id, month, shop_id, views, clicks, taps, app_opens, web_opens)
        SELECT product_id, date_trunc('month', day), shop_id, sum(views), sum(clicks), sum(taps),
               sum(app_opens), sum(web_opens)
@@ -169,7 +176,7 @@ async function seedHistory(bigShopId: string) {
   );
   await timed('VACUUM ANALYZE', () =>
     pgQuery(
-      'VACUUM ANALYZE analytics.events, analytics.shop_daily, analytics.product_daily, analytics.shop_daily_dimensions, analytics.product_daily_dimensions, analytics.product_monthly, analytics.product_monthly_dimensions, analytics.shop_monthly_dimensions, shop.products',
+      'VACUUM ANALYZE analytics.events, analytics.shop_daily, analytics.product_daily, analytics.shop_daily_dimensions, analytics.product_monthly, analytics.product_monthly_dimensions, analytics.shop_monthly_dimensions, shop.products',
     ),
   );
   return (count: number) => insertEvents(count, false, 7);

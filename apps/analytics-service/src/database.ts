@@ -7,11 +7,11 @@ import { LargeShopReports1795689546767 } from './migrations/1795689546767-LargeS
 import { MonthlyRollups1795694434681 } from './migrations/1795694434681-MonthlyRollups';
 import { ProductDimensionsShopClicks1795700000000 } from './migrations/1795700000000-ProductDimensionsShopClicks';
 import { FoldQueue1795904651074 } from './migrations/1795904651074-FoldQueue';
+import { ProductDayDimensions1796000000000 } from './migrations/1796000000000-ProductDayDimensions';
 import { ClickTotalOutboxEntity } from './rollups/click-total-outbox.entity';
 import { FoldQueueEntity } from './rollups/fold-queue.entity';
 import { DailyVisitorEntity } from './rollups/daily-visitor.entity';
 import { ProductDailyEntity } from './rollups/product-daily.entity';
-import { ProductDimensionEntity } from './rollups/product-dimension.entity';
 import { ShopDailyEntity } from './rollups/shop-daily.entity';
 import { ShopDimensionEntity } from './rollups/shop-dimension.entity';
 import { ShopReportVersionEntity } from './rollups/shop-report-version.entity';
@@ -26,7 +26,6 @@ const entities = [
   ShopDailyEntity,
   ShopDimensionEntity,
   ProductDailyEntity,
-  ProductDimensionEntity,
   DailyVisitorEntity,
   ClickTotalOutboxEntity,
   FoldQueueEntity,
@@ -46,6 +45,7 @@ export const database = {
     MonthlyRollups1795694434681,
     ProductDimensionsShopClicks1795700000000,
     FoldQueue1795904651074,
+    ProductDayDimensions1796000000000,
   ],
 };
 

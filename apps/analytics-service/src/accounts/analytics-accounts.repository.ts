@@ -61,11 +61,6 @@ export class AnalyticsAccountsRepository {
         `DELETE FROM analytics.click_total_outbox WHERE product_id IN ${products}`,
         [shopId, ids],
       );
-      await manager.query(
-        `DELETE FROM analytics.product_daily_dimensions
-          WHERE shop_id = $1 OR product_id IN ${products}`,
-        [shopId, ids],
-      );
       let rollups = 0;
       for (const table of SHOP_TABLES) {
         const [, affected] = (await manager.query(

@@ -154,7 +154,9 @@ export class ReportsRepository {
     dimensions: readonly (typeof MONTHLY_PRODUCT_DIMENSIONS)[number][],
   ): Promise<Array<{ productId: string; dimension: string; key: string; clicks: number }>> {
     return this.dataSource.query(
-      // Index-only scans of (shop_id, month|day, dimension) INCLUDE (product_id, key, clicks).
+      // Whole months: an index-only scan of (shop_id, month, dimension) INCLUDE (product_id,
+      // key, clicks); the edge days: the shop's product_daily rows by (shop_id, day), their
+      // dimensions unfolded by the view.
       `SELECT product_id AS "productId", dimension, key, sum(clicks)::int AS clicks
          FROM (SELECT product_id, dimension, key, clicks FROM analytics.product_monthly_dimensions
                 WHERE shop_id = $1 AND month = ANY($2::date[]) AND dimension = ANY($5::varchar[])

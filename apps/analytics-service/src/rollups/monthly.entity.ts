@@ -37,7 +37,7 @@ export class ProductMonthlyEntity {
   webOpens!: number;
 }
 
-/** A product's views and clicks of one month by one value of a dimension (product_daily_dimensions summed). */
+/** A product's views and clicks of one month by one value of a dimension (the days' dimensions of product_daily summed). */
 @Entity({ name: 'product_monthly_dimensions' })
 /** (shop_id, month, dimension) INCLUDE (product_id, key, clicks): the products CSV (migration). */
 @Index('product_monthly_dimensions_shop', { synchronize: false })

@@ -32,4 +32,11 @@ export class ProductDailyEntity {
   /** Its clicks that opened the store's website (opens_in "web"). */
   @Column({ name: 'web_opens', type: 'int', default: 0 })
   webOpens!: number;
+
+  /**
+   * The day's views and clicks by dimension: `{"store|amazon": [views, clicks], …}` (people
+   * only; a repeated tap adds none). Read through the view analytics.product_daily_dimensions.
+   */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  dimensions!: Record<string, [number, number]>;
 }

@@ -281,9 +281,21 @@ export class RollupsRepository {
          clicks = shop_monthly_dimensions.clicks + EXCLUDED.clicks`,
       [UNKNOWN_KEY, DIRECT_REFERRER],
     );
-    // A product's shop: the first of its events' (one and the same).
+    // A product's shop: the first of its events' (one and the same). Its day's dimensions are
+    // merged into its product_daily row (one row per product and day however many dimensions);
+    // the monthly sums of MONTHLY_PRODUCT_DIMENSIONS are rows of their own.
     await manager.query(
-      `WITH d AS MATERIALIZED (
+      `WITH dd AS MATERIALIZED (
+         SELECT b.product_id, b.day, d.dimension, d.key, ${viewsAndClicks},
+                min(b.shop_id::text)::uuid AS shop_id
+           FROM fold_batch b ${dimensions} AND b.product_id IS NOT NULL
+          GROUP BY 1, 2, 3, 4),
+       j AS (
+         SELECT product_id, day,
+                jsonb_object_agg(dimension || '|' || key, jsonb_build_array(views, clicks))
+                  AS dimensions
+           FROM dd GROUP BY 1, 2),
+       d AS MATERIALIZED (
          SELECT b.product_id, b.day, min(b.shop_id::text)::uuid AS shop_id,
                 count(*) FILTER (WHERE ${click} AND NOT b.repeat)::int AS clicks,
                 count(*) FILTER (WHERE ${click})::int AS taps,
@@ -293,14 +305,26 @@ export class RollupsRepository {
            FROM fold_batch b WHERE ${people} AND b.product_id IS NOT NULL
           GROUP BY 1, 2),
        daily AS (
-         INSERT INTO analytics.product_daily (product_id, day, shop_id, clicks, taps, views, app_opens, web_opens)
-         SELECT * FROM d ORDER BY 1, 2
+         INSERT INTO analytics.product_daily
+           (product_id, day, shop_id, clicks, taps, views, app_opens, web_opens, dimensions)
+         SELECT d.*, coalesce(j.dimensions, '{}') FROM d LEFT JOIN j USING (product_id, day)
+          ORDER BY 1, 2
          ON CONFLICT (product_id, day) DO UPDATE SET
            clicks = product_daily.clicks + EXCLUDED.clicks,
            taps = product_daily.taps + EXCLUDED.taps,
            views = product_daily.views + EXCLUDED.views,
            app_opens = product_daily.app_opens + EXCLUDED.app_opens,
-           web_opens = product_daily.web_opens + EXCLUDED.web_opens)
+           web_opens = product_daily.web_opens + EXCLUDED.web_opens,
+           dimensions = analytics.add_dimension_counts(product_daily.dimensions, EXCLUDED.dimensions)),
+       monthly_dimensions AS (
+         INSERT INTO analytics.product_monthly_dimensions (product_id, month, dimension, key, views, clicks, shop_id)
+         SELECT product_id, date_trunc('month', day)::date, dimension, key, sum(views), sum(clicks),
+                min(shop_id::text)::uuid
+           FROM dd WHERE dimension = ANY($3::varchar[])
+          GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+         ON CONFLICT (product_id, month, dimension, key) DO UPDATE SET
+           clicks = product_monthly_dimensions.clicks + EXCLUDED.clicks,
+           views = product_monthly_dimensions.views + EXCLUDED.views)
        INSERT INTO analytics.product_monthly (product_id, month, shop_id, clicks, taps, views, app_opens, web_opens)
        SELECT product_id, date_trunc('month', day)::date, min(shop_id::text)::uuid, sum(clicks),
               sum(taps), sum(views), sum(app_opens), sum(web_opens)
@@ -311,27 +335,6 @@ export class RollupsRepository {
          views = product_monthly.views + EXCLUDED.views,
          app_opens = product_monthly.app_opens + EXCLUDED.app_opens,
          web_opens = product_monthly.web_opens + EXCLUDED.web_opens`,
-    );
-    await manager.query(
-      `WITH d AS MATERIALIZED (
-         SELECT b.product_id, b.day, d.dimension, d.key, ${viewsAndClicks},
-                min(b.shop_id::text)::uuid AS shop_id
-           FROM fold_batch b ${dimensions} AND b.product_id IS NOT NULL
-          GROUP BY 1, 2, 3, 4),
-       daily AS (
-         INSERT INTO analytics.product_daily_dimensions (product_id, day, dimension, key, views, clicks, shop_id)
-         SELECT * FROM d ORDER BY 1, 2, 3, 4
-         ON CONFLICT (product_id, day, dimension, key) DO UPDATE SET
-           clicks = product_daily_dimensions.clicks + EXCLUDED.clicks,
-           views = product_daily_dimensions.views + EXCLUDED.views)
-       INSERT INTO analytics.product_monthly_dimensions (product_id, month, dimension, key, views, clicks, shop_id)
-       SELECT product_id, date_trunc('month', day)::date, dimension, key, sum(views), sum(clicks),
-              min(shop_id::text)::uuid
-         FROM d WHERE dimension = ANY($3::varchar[])
-        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-       ON CONFLICT (product_id, month, dimension, key) DO UPDATE SET
-         clicks = product_monthly_dimensions.clicks + EXCLUDED.clicks,
-         views = product_monthly_dimensions.views + EXCLUDED.views`,
       [UNKNOWN_KEY, DIRECT_REFERRER, MONTHLY_PRODUCT_DIMENSIONS],
     );
     // Products whose click total changed (a repeated tap changes none).

@@ -1,0 +1,111 @@
+import { readTestEnv, scratchDatabase } from '@kartlink/testing';
+import { loadConfig } from '@kartlink/config';
+import { Client } from 'pg';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { configSchema } from '../src/config';
+import { dataSourceOptions } from '../src/database';
+
+/**
+ * A product's daily figures by dimension moved from rows of their own into its product_daily
+ * row (migration ProductDayDimensions): a database migrated with such rows reads the same
+ * through the view, and the merge the fold uses sums by key. On a database of its own.
+ */
+let database: Awaited<ReturnType<typeof scratchDatabase>>;
+let sql: Client;
+jest.setTimeout(90_000);
+
+beforeAll(async () => {
+  database = await scratchDatabase('product_day_dimensions');
+  sql = new Client({ connectionString: database.url });
+  await sql.connect();
+});
+afterAll(async () => {
+  await sql?.end();
+  await database?.drop();
+});
+
+const query = async <R>(text: string, params: unknown[] = []) =>
+  (await sql.query(text, params)).rows as R[];
+
+async function migrate(upTo: (name: string) => boolean) {
+  const env = { ...readTestEnv(), DATABASE_URL: database.url };
+  const options = dataSourceOptions(loadConfig(configSchema, env));
+  const dataSource = new DataSource({
+    ...options,
+    migrations: (options.migrations as Array<{ name: string }>).filter((m) => upTo(m.name)),
+  } as typeof options);
+  await dataSource.initialize();
+  await dataSource.query('CREATE SCHEMA IF NOT EXISTS analytics');
+  await dataSource.runMigrations({ transaction: 'each' });
+  await dataSource.destroy();
+}
+
+const readDimensions = () =>
+  query(
+    `SELECT product_id, to_char(day, 'YYYY-MM-DD') AS day, dimension, key, views, clicks, shop_id
+       FROM analytics.product_daily_dimensions ORDER BY 1, 2, 3, 4`,
+  );
+
+it('keeps every product-day dimension through the migration, and the fold’s merge sums by key', async () => {
+  await migrate((name) => !name.startsWith('ProductDayDimensions'));
+  const [shopId, kurta, saree, gone] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  await query(
+    `INSERT INTO analytics.product_daily (product_id, day, shop_id, views, clicks, taps)
+     VALUES ($1, '2026-11-01', $3, 5, 2, 3), ($1, '2026-11-02', $3, 1, 0, 0),
+            ($2, '2026-11-01', $3, 2, 1, 1)`,
+    [kurta, saree, shopId],
+  );
+  await query(
+    `INSERT INTO analytics.product_daily_dimensions (product_id, day, dimension, key, views, clicks, shop_id)
+     VALUES ($1, '2026-11-01', 'store', 'amazon', 0, 2, $4),
+            ($1, '2026-11-01', 'device', 'mobile', 4, 2, $4),
+            ($1, '2026-11-01', 'device', 'desktop', 1, 0, $4),
+            -- A key with the separator in it, and one in Unicode.
+            ($1, '2026-11-01', 'referrer', 'l.instagram.com|odd', 5, 2, $4),
+            ($1, '2026-11-02', 'region', 'महाराष्ट्र', 1, 0, $4),
+            ($2, '2026-11-01', 'source', 'whatsapp', 2, 1, $4),
+            -- A day of dimensions without its product_daily row is kept too.
+            ($3, '2026-10-31', 'store', 'flipkart', 0, 1, $4)`,
+    [kurta, saree, gone, shopId],
+  );
+  const before = await readDimensions();
+  expect(before).toHaveLength(7);
+
+  await migrate(() => true);
+  expect(await readDimensions()).toEqual(before);
+  expect(
+    (
+      await query<{ figures: unknown }>(
+        `SELECT json_build_array(views, clicks, taps, dimensions) AS figures
+           FROM analytics.product_daily WHERE product_id = $1 AND day = '2026-11-01'`,
+        [kurta],
+      )
+    )[0]!.figures,
+  ).toEqual([
+    5,
+    2,
+    3,
+    {
+      'store|amazon': [0, 2],
+      'device|mobile': [4, 2],
+      'device|desktop': [1, 0],
+      'referrer|l.instagram.com|odd': [5, 2],
+    },
+  ]);
+
+  const merged = await query<{ sum: unknown; left: unknown; right: unknown }>(
+    `SELECT analytics.add_dimension_counts($1::jsonb, $2::jsonb) AS sum,
+            analytics.add_dimension_counts($1::jsonb, '{}') AS left,
+            analytics.add_dimension_counts('{}', $2::jsonb) AS right`,
+    [
+      JSON.stringify({ 'store|amazon': [0, 2], 'device|mobile': [4, 2] }),
+      JSON.stringify({ 'store|amazon': [1, 3], 'region|MH': [2, 0] }),
+    ],
+  );
+  expect(merged[0]).toEqual({
+    sum: { 'store|amazon': [1, 5], 'device|mobile': [4, 2], 'region|MH': [2, 0] },
+    left: { 'store|amazon': [0, 2], 'device|mobile': [4, 2] },
+    right: { 'store|amazon': [1, 3], 'region|MH': [2, 0] },
+  });
+});
