@@ -72,7 +72,9 @@ async function makeAdmin() {
   const admin = new Visitor();
   const { email } = await signUp(admin);
   await pgQuery(`UPDATE auth.users SET role = 'admin' WHERE email = $1`, [email]);
-  const [row] = await pgQuery<{ id: string }>('SELECT id FROM auth.users WHERE email = $1', [email]);
+  const [row] = await pgQuery<{ id: string }>('SELECT id FROM auth.users WHERE email = $1', [
+    email,
+  ]);
   return { admin, email, id: row!.id };
 }
 
@@ -314,9 +316,7 @@ describe('trust and safety', () => {
     ]);
     const self = await admin.post(`/admin/users/${adminId}/disable`, { reason: 'x' });
     expect([self.status, self.body.error]).toEqual([403, 'You cannot disable your own account.']);
-    expect((await admin.post(`/admin/users/not-a-uuid/disable`, { reason: 'x' })).status).toBe(
-      404,
-    );
+    expect((await admin.post(`/admin/users/not-a-uuid/disable`, { reason: 'x' })).status).toBe(404);
 
     const enabled = await admin.post<AdminUser>(`/admin/users/${target.userId}/enable`);
     expect(enabled.status).toBe(200);
@@ -439,8 +439,7 @@ describe('trust and safety', () => {
     const { admin, id: adminId } = await makeAdmin();
     const code = target.product.shortCode;
     const ip = `10.78.${randomInt(256)}.${randomInt(1, 255)}`;
-    const report = (body: object, from = ip) =>
-      send('POST', '/api/reports', { body, ip: from });
+    const report = (body: object, from = ip) => send('POST', '/api/reports', { body, ip: from });
 
     const first = await report({
       shopUrl: target.shopUrl,
@@ -449,12 +448,12 @@ describe('trust and safety', () => {
       details: '  Never delivered  ',
     });
     expect([first.status, first.json?.success]).toEqual([202, true]);
-    expect((await report({ shopUrl: target.shopUrl, shortCode: code, reason: 'spam' })).status).toBe(
-      202,
-    );
-    expect((await report({ shopUrl: target.shopUrl, shortCode: code, reason: 'scam' })).status).toBe(
-      202,
-    );
+    expect(
+      (await report({ shopUrl: target.shopUrl, shortCode: code, reason: 'spam' })).status,
+    ).toBe(202);
+    expect(
+      (await report({ shopUrl: target.shopUrl, shortCode: code, reason: 'scam' })).status,
+    ).toBe(202);
     expect((await report({ shopUrl: target.shopUrl.toUpperCase(), reason: 'other' })).status).toBe(
       202,
     );
@@ -462,7 +461,11 @@ describe('trust and safety', () => {
     const badReason = await report({ shopUrl: target.shopUrl, reason: 'boring' });
     expect(badReason.status).toBe(400);
     expect(badReason.json?.error).toContain('reason must be one of');
-    const long = await report({ shopUrl: target.shopUrl, reason: 'other', details: 'x'.repeat(1001) });
+    const long = await report({
+      shopUrl: target.shopUrl,
+      reason: 'other',
+      details: 'x'.repeat(1001),
+    });
     expect(long.status).toBe(400);
     expect((await report({ shopUrl: 'no-such-shop-here', reason: 'spam' })).status).toBe(404);
     expect(
@@ -476,9 +479,10 @@ describe('trust and safety', () => {
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // The address is never stored as such.
-    const stored = await pgQuery('SELECT r.* FROM shop.reports r JOIN shop.report_groups g ON g.id = r.group_id WHERE g.shop_id = $1', [
-      target.shopId,
-    ]);
+    const stored = await pgQuery(
+      'SELECT r.* FROM shop.reports r JOIN shop.report_groups g ON g.id = r.group_id WHERE g.shop_id = $1',
+      [target.shopId],
+    );
     expect(stored).toHaveLength(6);
     expect(JSON.stringify(stored)).not.toContain(ip);
 
@@ -505,7 +509,10 @@ describe('trust and safety', () => {
         reasons: { other: 1, spam: 2 },
       }),
     ]);
-    const listed = await admin.call<AdminPage<AdminShop>>('GET', `/admin/shops?q=${target.shopUrl}`);
+    const listed = await admin.call<AdminPage<AdminShop>>(
+      'GET',
+      `/admin/shops?q=${target.shopUrl}`,
+    );
     expect(listed.body.data.items[0]!.openReports).toBe(6);
 
     const [productGroup, shopGroup] = mine;
@@ -525,9 +532,9 @@ describe('trust and safety', () => {
       reason: 'Reported as a scam',
     });
     expect(hid.body.data.status).toBe('hidden');
-    expect((await send('GET', `/api/url/shop/${target.shopUrl}/${code}`, { base: second })).status).toBe(
-      410,
-    );
+    expect(
+      (await send('GET', `/api/url/shop/${target.shopUrl}/${code}`, { base: second })).status,
+    ).toBe(410);
 
     // A new report after resolution opens a new group.
     expect((await report({ shopUrl: target.shopUrl, reason: 'spam' }, '10.79.0.9')).status).toBe(
@@ -579,7 +586,10 @@ describe('trust and safety', () => {
     );
     expect(future.body.data.items).toEqual([]);
     expect((await admin.call('GET', '/admin/audit?from=yesterday')).status).toBe(400);
-    const nobody = await admin.call<AdminPage<AuditEntry>>('GET', '/admin/audit?actor=nobody@example.com');
+    const nobody = await admin.call<AdminPage<AuditEntry>>(
+      'GET',
+      '/admin/audit?actor=nobody@example.com',
+    );
     expect(nobody.body.data).toEqual({ items: [], nextCursor: null });
 
     const csv = await send('GET', `/api/admin/audit.csv?actor=${adminId}`, {

@@ -147,9 +147,7 @@ export class AdminService {
     return {
       items,
       nextCursor:
-        rows.length > ADMIN_PAGE_SIZE && last
-          ? encodeCursor([last.cursor_at, last.id])
-          : null,
+        rows.length > ADMIN_PAGE_SIZE && last ? encodeCursor([last.cursor_at, last.id]) : null,
     };
   }
 

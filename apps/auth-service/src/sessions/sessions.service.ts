@@ -368,9 +368,9 @@ export class SessionsService {
 
   /** The user's last activity (the admin console's), written at most once a minute. */
   private async touch(userId: string) {
-    await this.users.touchActive(userId).catch((err: unknown) =>
-      this.logger.warn({ err }, 'last activity not written'),
-    );
+    await this.users
+      .touchActive(userId)
+      .catch((err: unknown) => this.logger.warn({ err }, 'last activity not written'));
   }
 
   private isIdle(session: SessionEntity): boolean {

@@ -97,10 +97,9 @@ export class ModerationService {
       user_id: string;
       shop_url: string | null;
       product_count: number;
-    }>(
-      'SELECT user_id, shop_url, product_count FROM shop.shops WHERE user_id = ANY($1::uuid[])',
-      [ids],
-    );
+    }>('SELECT user_id, shop_url, product_count FROM shop.shops WHERE user_id = ANY($1::uuid[])', [
+      ids,
+    ]);
     return Object.fromEntries(
       rows.map((row) => [row.user_id, { shopUrl: row.shop_url, productCount: row.product_count }]),
     );
@@ -178,12 +177,7 @@ export class ModerationService {
       items: page.map(toAdminReport),
       nextCursor:
         rows.length > ADMIN_PAGE_SIZE && last
-          ? encodeCursor([
-              last.status === 'open' ? 0 : 1,
-              -last.count,
-              last.first_cursor,
-              last.id,
-            ])
+          ? encodeCursor([last.status === 'open' ? 0 : 1, -last.count, last.first_cursor, last.id])
           : null,
     };
   }
