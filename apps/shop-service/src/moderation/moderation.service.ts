@@ -30,6 +30,7 @@ import {
 import { OwnerPages } from '../products/owner-pages';
 import { ShopCache } from '../shops/shop-cache';
 import {
+  likeOf,
   ModerationReads,
   type ProductRow,
   type ShopRow,
@@ -107,7 +108,7 @@ export class ModerationService {
 
   async ownersMatching(q: unknown): Promise<string[]> {
     if (typeof q !== 'string' || !q.trim()) return [];
-    const like = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeOf(q.trim());
     const rows = await this.reads.query<{ user_id: string }>(
       'SELECT user_id FROM shop.shops WHERE shop_url ILIKE $1 OR shop_name ILIKE $1 LIMIT 500',
       [like],
