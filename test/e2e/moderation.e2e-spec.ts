@@ -258,10 +258,17 @@ describe('trust and safety', () => {
     }
     expect((await admin.call('GET', '/admin/users?cursor=nonsense')).status).toBe(400);
 
-    // Both gateways have seen the owner's token, and the shop is read (cached) on both.
+    // Both gateways have seen the owner's token and API key, and read (cached) the shop.
     const token = target.owner.accessToken!;
+    const key = (
+      await target.owner.post<CreatedApiKey>('/auth/api-keys', {
+        name: 'script',
+        scopes: ['products:read'],
+      })
+    ).body.data.secret;
     for (const base of [stackBaseUrl(), second]) {
       expect((await send('GET', '/api/auth/me', { token, base })).status).toBe(200);
+      expect((await send('GET', '/api/urls', { token: key, base })).status).toBe(200);
       expect((await send('GET', `/api/shop/${target.shopUrl}`, { base })).status).toBe(200);
     }
 
@@ -274,6 +281,8 @@ describe('trust and safety', () => {
 
     for (const base of [second, stackBaseUrl()]) {
       expect((await send('GET', '/api/auth/me', { token, base })).status).toBe(401);
+      const byKey = await send('GET', '/api/urls', { token: key, base });
+      expect([byKey.status, byKey.json?.errorCode]).toEqual([403, 'ACCOUNT_DISABLED']);
       const shop = await send('GET', `/api/shop/${target.shopUrl}`, { base });
       expect([shop.status, shop.json?.errorCode, shop.json?.error]).toEqual([
         410,
@@ -325,8 +334,10 @@ describe('trust and safety', () => {
     expect(
       (await again.post('/auth/login', { email: target.email, password: strongPassword })).status,
     ).toBe(200);
-    for (const base of [second, stackBaseUrl()])
+    for (const base of [second, stackBaseUrl()]) {
       expect((await send('GET', `/api/shop/${target.shopUrl}`, { base })).status).toBe(200);
+      expect((await send('GET', '/api/urls', { token: key, base })).status).toBe(200);
+    }
 
     expect((await auditOf(target.userId)).map((row) => [row.type, row.actor_id])).toEqual(
       expect.arrayContaining([
