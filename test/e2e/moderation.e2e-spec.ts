@@ -387,6 +387,7 @@ describe('trust and safety', () => {
     }
     expect((await send('GET', `/${target.shopUrl}/${code}`)).status).toBe(410);
     expect((await send('GET', `/${target.shopUrl}/${code}/go`)).status).toBe(410);
+    expect((await send('GET', `/api/url/shop/${target.shopUrl}/${code}/qr.svg`)).status).toBe(410);
     expect((await send('GET', `/sitemaps/${target.shopUrl}.xml`)).text).not.toContain(code);
 
     // The owner sees why, and cannot un-hide it by saving.
@@ -431,7 +432,9 @@ describe('trust and safety', () => {
       expect((await send('GET', `/api/shop/${target.shopUrl}/urls`, { base })).status).toBe(410);
     }
     expect((await send('GET', `/${target.shopUrl}`)).status).toBe(410);
+    expect((await send('GET', `/api/shop/${target.shopUrl}/qr.png`)).status).toBe(410);
     expect((await send('GET', '/sitemap.xml')).text).not.toContain(target.shopUrl);
+    expect((await send('GET', `/sitemaps/${target.shopUrl}.xml`)).status).toBe(404);
     const ownShop = await target.owner.call<Shop>('GET', '/shop/user/profile');
     expect(ownShop.body.data.hidden).toMatchObject({ reason: 'Scam shop' });
     await admin.post(`/admin/shops/${target.shopId}/restore`);
