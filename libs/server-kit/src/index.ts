@@ -30,3 +30,4 @@ export * from './store-host-policy';
 export * from './tracing';
 export * from './user-deleted-consumer';
 export * from './api-key-hash';
+export * from './admin-cursor';

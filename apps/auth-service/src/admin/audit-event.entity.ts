@@ -6,6 +6,13 @@ export type AuditEventType =
   | 'impersonation.ended'
   | 'admin.promoted'
   | 'admin.plan-changed'
+  | 'admin.user-disabled'
+  | 'admin.user-enabled'
+  | 'admin.shop-hidden'
+  | 'admin.shop-restored'
+  | 'admin.product-hidden'
+  | 'admin.product-restored'
+  | 'admin.report-resolved'
   | 'signing-key.rotated'
   // Keeps no personal data: a digest of the user id, the event id and what was removed.
   | 'account.deleted';
@@ -13,6 +20,9 @@ export type AuditEventType =
 /** What admins did, for whom, and when; rows are only ever added. */
 @Entity({ name: 'audit_events' })
 @Index('audit_events_subject_id', ['subjectId'])
+/** The console's log, newest first, and its actor filter (migration Moderation). */
+@Index('audit_events_created_at_id', { synchronize: false })
+@Index('audit_events_actor_id', { synchronize: false })
 export class AuditEventEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

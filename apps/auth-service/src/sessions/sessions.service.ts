@@ -8,6 +8,7 @@ import {
   ErrorCode,
   type IssuedSession,
   type LoginBody,
+  ACCOUNT_DISABLED_MESSAGE,
   NEW_ACCOUNT_SECONDS,
   normalizeEmail,
   type OtherSessionsEnded,
@@ -86,6 +87,7 @@ export class SessionsService {
     if (!user || !user.passwordHash || !ok)
       throw new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.invalidCredentials);
     await this.throttle.clear(client.ip, email);
+    if (user.disabledAt) throw accountDisabled();
     return this.start(user, { rememberMe: body.rememberMe ?? false, client });
   }
 
@@ -154,6 +156,12 @@ export class SessionsService {
       tokenId && secret && isUuid(tokenId) ? await this.sessions.findRefreshToken(tokenId) : null;
     if (!stored || stored.tokenHash !== tokenHash(secret)) throw expired();
     const session = await this.sessions.findSession(stored.sessionId);
+    // A disabled account is told so (its sessions were ended when it was disabled).
+    const owner = session && (await this.users.findById(session.userId));
+    if (session && owner?.disabledAt && !session.impersonatorId) {
+      if (this.isLive(session)) await this.revoke({ id: session.id }, 'account-disabled');
+      throw accountDisabled();
+    }
     if (!session || !this.isLive(session)) {
       // Unused too long: ended for good, so that it leaves the device list and the gateway.
       if (session && !session.revokedAt && this.isIdle(session))
@@ -169,7 +177,7 @@ export class SessionsService {
       await this.revoke({ id: session.id }, 'refresh-token-reuse');
       throw expired();
     }
-    const user = await this.users.findById(session.userId);
+    const user = owner;
     const impersonator = session.impersonatorId
       ? await this.users.findById(session.impersonatorId)
       : undefined;
@@ -177,7 +185,12 @@ export class SessionsService {
       await this.revoke({ id: session.id }, 'impersonator-not-admin');
       throw expired();
     }
+    if (user.disabledAt) {
+      await this.revoke({ id: session.id }, 'account-disabled');
+      throw accountDisabled();
+    }
     await this.sessions.markUsed(session.id, client?.timeZone);
+    await this.touch(user.id);
     return this.issue(user, session, { impersonator: impersonator ?? undefined });
   }
 
@@ -308,6 +321,8 @@ export class SessionsService {
       newUser?: boolean;
     },
   ): Promise<IssuedSession & { sessionId: string }> {
+    // Every way in (password, Google, e-mailed code, one-time link) starts here.
+    if (user.disabledAt) throw accountDisabled();
     const lifetime = options.impersonator
       ? IMPERSONATION_SESSION_SECONDS
       : options.rememberMe
@@ -324,6 +339,7 @@ export class SessionsService {
       expiresAt: new Date(Date.now() + lifetime * 1000),
     });
     const issued = await this.issue(user, session, options);
+    if (!options.impersonator) await this.touch(user.id);
     if (!options.impersonator && !options.newUser)
       this.noticeNewDevice(user, session).catch((err: unknown) =>
         this.logger.error({ err }, 'new sign-in notice not sent'),
@@ -348,6 +364,13 @@ export class SessionsService {
         accountUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/dashboard/account`,
       }),
     );
+  }
+
+  /** The user's last activity (the admin console's), written at most once a minute. */
+  private async touch(userId: string) {
+    await this.users
+      .touchActive(userId)
+      .catch((err: unknown) => this.logger.warn({ err }, 'last activity not written'));
   }
 
   private isIdle(session: SessionEntity): boolean {
@@ -399,3 +422,5 @@ export class SessionsService {
 }
 
 const expired = () => new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.expired);
+const accountDisabled = () =>
+  new ServiceError(ErrorCode.ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE);

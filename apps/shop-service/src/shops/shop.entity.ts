@@ -16,6 +16,8 @@ import {
 
 /** One shop per owner. Its URL is unique across shops: the database decides a race. */
 @Entity({ name: 'shops' })
+/** The admin console's list, newest first (migration Moderation). */
+@Index('shops_created_at_id', { synchronize: false })
 export class ShopEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -75,6 +77,20 @@ export class ShopEntity {
   /** How many products the shop has: kept by triggers on products (migration), never written here. */
   @Column({ name: 'product_count', type: 'integer', default: 0, insert: false, update: false })
   productCount!: number;
+
+  /** Set while an admin has hidden it (issue 21): visitors get 410, the owner sees the reason. */
+  @Column({ name: 'hidden_at', type: 'timestamptz', nullable: true })
+  hiddenAt!: Date | null;
+
+  @Column({ name: 'hidden_reason', type: 'varchar', length: 500, nullable: true })
+  hiddenReason!: string | null;
+
+  @Column({ name: 'hidden_by', type: 'uuid', nullable: true })
+  hiddenBy!: string | null;
+
+  /** Set while the owner's account is disabled (auth-service tells): visitors get 410. */
+  @Column({ name: 'owner_disabled_at', type: 'timestamptz', nullable: true })
+  ownerDisabledAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
