@@ -80,16 +80,16 @@ function MoreSheetContent({ onChoose }: { onChoose: () => void }) {
         </div>
       )}
       <ul className="more-sheet__list">
-        {sectionsFor(user).filter((section) => section.phone === 'more').map(
-          ({ to, label, Icon }) => (
+        {sectionsFor(user)
+          .filter((section) => section.phone === 'more')
+          .map(({ to, label, Icon }) => (
             <li key={to}>
               <NavLink to={to} className="more-sheet__item" onClick={onChoose}>
                 <Icon />
                 {label}
               </NavLink>
             </li>
-          ),
-        )}
+          ))}
         {shopAddress && (
           <li>
             <a

@@ -93,17 +93,15 @@ const adminApi = api.injectEndpoints({
       transformResponse: dataOf<AdminShop>,
       invalidatesTags: ADMIN,
     }),
-    moderateProduct: build.mutation<AdminProduct, { id: string; hide: boolean; reason?: string }>(
-      {
-        query: ({ id, hide, reason }) => ({
-          url: `/admin/products/${enc(id)}/${hide ? 'hide' : 'restore'}`,
-          method: 'POST',
-          body: hide ? { reason } : {},
-        }),
-        transformResponse: dataOf<AdminProduct>,
-        invalidatesTags: ADMIN,
-      },
-    ),
+    moderateProduct: build.mutation<AdminProduct, { id: string; hide: boolean; reason?: string }>({
+      query: ({ id, hide, reason }) => ({
+        url: `/admin/products/${enc(id)}/${hide ? 'hide' : 'restore'}`,
+        method: 'POST',
+        body: hide ? { reason } : {},
+      }),
+      transformResponse: dataOf<AdminProduct>,
+      invalidatesTags: ADMIN,
+    }),
     adminReports: build.query<AdminPage<AdminReport>, PageArgs<{ status: ReportStatus }>>({
       query: ({ status, cursor }) => ({
         url: '/admin/reports',

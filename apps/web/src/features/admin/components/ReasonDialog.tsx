@@ -109,7 +109,12 @@ export function ReasonDialog({
           required
         />
         <div className="confirm-dialog__actions">
-          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={onCancel}
+          >
             Cancel
           </button>
           <button type="submit" className="button button--danger" disabled={busy}>

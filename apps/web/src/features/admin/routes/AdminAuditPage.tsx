@@ -92,11 +92,12 @@ function AuditFilterForm({
   filters: AuditFilters;
   onApply: (filters: AuditFilters) => void;
 }) {
-  const [values, setValues] = useState<Record<Filter, string>>(() =>
-    Object.fromEntries(FILTERS.map((name) => [name, filters[name] ?? ''])) as Record<
-      Filter,
-      string
-    >,
+  const [values, setValues] = useState<Record<Filter, string>>(
+    () =>
+      Object.fromEntries(FILTERS.map((name) => [name, filters[name] ?? ''])) as Record<
+        Filter,
+        string
+      >,
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -15,7 +15,9 @@ export function AdminLayout() {
     <div className="page page--wide admin">
       <header>
         <h1 className="page__title">Admin console</h1>
-        <p className="page__lead">Accounts, shops and products, visitors’ reports, and what was done.</p>
+        <p className="page__lead">
+          Accounts, shops and products, visitors’ reports, and what was done.
+        </p>
       </header>
       <nav aria-label="Admin sections" className="admin__tabs">
         <ul>

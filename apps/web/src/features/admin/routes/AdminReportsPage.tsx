@@ -57,7 +57,10 @@ export function AdminReportsPage() {
           ))}
         </ul>
       </nav>
-      <ul className="admin-list" aria-label={`${TABS.find((t) => t.status === status)!.label} reports`}>
+      <ul
+        className="admin-list"
+        aria-label={`${TABS.find((t) => t.status === status)!.label} reports`}
+      >
         {cursors.map((cursor, index) => (
           <ReportsPage
             key={cursor ?? ''}
@@ -108,7 +111,9 @@ function ReportCard({ report }: { report: AdminReport }) {
     try {
       await resolve({ id: report.id, action, ...(reason ? { reason } : {}) }).unwrap();
       setHiding(false);
-      toast.success(action === 'hide' ? `Hid ${target.path}.` : `Dismissed the reports of ${target.path}.`);
+      toast.success(
+        action === 'hide' ? `Hid ${target.path}.` : `Dismissed the reports of ${target.path}.`,
+      );
     } catch (error) {
       toast.error(failureMessage(error));
     }
