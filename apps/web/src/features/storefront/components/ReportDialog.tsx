@@ -89,7 +89,7 @@ export function ReportDialog({ shopUrl, shortCode, onClose, returnFocusTo }: Rep
             {ReportMessages.sent}
           </p>
           <button type="button" className="button button--primary" onClick={onClose}>
-            Close
+            Done
           </button>
         </div>
       ) : (
