@@ -139,14 +139,17 @@ export function AdminUserCard({ user }: { user: AdminUser }) {
             {enableState.isLoading ? 'Enabling…' : 'Enable'}
           </button>
         ) : (
-          <button
-            type="button"
-            className="button button--danger button--small"
-            aria-label={`Disable ${user.email}`}
-            onClick={() => setDisabling(true)}
-          >
-            Disable
-          </button>
+          // An admin account cannot be disabled (the API refuses it too).
+          user.role !== 'admin' && (
+            <button
+              type="button"
+              className="button button--danger button--small"
+              aria-label={`Disable ${user.email}`}
+              onClick={() => setDisabling(true)}
+            >
+              Disable
+            </button>
+          )
         )}
         {!user.disabled && user.role !== 'admin' && (
           <button
