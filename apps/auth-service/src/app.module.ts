@@ -13,6 +13,7 @@ import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ApiKeysRepository } from './api-keys/api-keys.repository';
 import { ApiKeysService } from './api-keys/api-keys.service';
 import { AdminController } from './admin/admin.controller';
+import { AdminReads } from './admin/admin-reads';
 import { AdminService } from './admin/admin.service';
 import { AuditRepository } from './admin/audit.repository';
 import { CodesRepository } from './codes/codes.repository';
@@ -73,6 +74,7 @@ export const appModule = (config: AuthConfig, logger: Logger) =>
       RegistrationService,
       PasswordResetService,
       AuditRepository,
+      AdminReads,
       AdminService,
       GoogleOidcClient,
       GoogleStateRepository,

@@ -8,6 +8,7 @@ import { CreateAccounts1795315727847 } from './migrations/1795315727847-CreateAc
 import { EncryptSigningKeys1795684761697 } from './migrations/1795684761697-EncryptSigningKeys';
 import { SessionDevices1795684783753 } from './migrations/1795684783753-SessionDevices';
 import { ApiKeys1795700000000 } from './migrations/1795700000000-ApiKeys';
+import { Moderation1796000000000 } from './migrations/1796000000000-Moderation';
 import { RefreshTokenEntity } from './sessions/refresh-token.entity';
 import { SessionEntity } from './sessions/session.entity';
 import { SignInTokenEntity } from './sessions/sign-in-token.entity';
@@ -32,6 +33,7 @@ export const database = {
     EncryptSigningKeys1795684761697,
     SessionDevices1795684783753,
     ApiKeys1795700000000,
+    Moderation1796000000000,
   ],
 };
 

@@ -11,6 +11,8 @@ import {
 import { AccountController } from './account/account.controller';
 import { AccountExporter } from './account/account-export';
 import { AdminController } from './admin/admin.controller';
+import { AdminGuard } from './admin/admin.guard';
+import { ReportsController } from './admin/reports.controller';
 import { AnalyticsController } from './analytics/analytics.controller';
 import { AnalyticsRecorder } from './analytics/analytics-recorder';
 import { AccessTokenVerifier } from './auth/access-token.verifier';
@@ -58,6 +60,7 @@ export class GatewayModule {
         GoogleController,
         ProfileController,
         AdminController,
+        ReportsController,
         ShopsController,
         WebhooksController,
         ProductsController,
@@ -92,6 +95,7 @@ export class GatewayModule {
         AccessTokenVerifier,
         ApiKeyCache,
         AuthGuard,
+        AdminGuard,
         SessionCookies,
         AccountExporter,
         HealthService,

@@ -19,6 +19,9 @@ import { ImageRefsRepository } from './images/image-refs.repository';
 import { ProductClicksConsumer } from './analytics/product-clicks.consumer';
 import type { ShopConfig } from './config';
 import { database, entities } from './database';
+import { ModerationController } from './moderation/moderation.controller';
+import { ModerationReads } from './moderation/moderation-reads';
+import { ModerationService } from './moderation/moderation.service';
 import { OwnerPages } from './products/owner-pages';
 import { ProductReads } from './products/product-reads';
 import { ProductsController } from './products/products.controller';
@@ -54,6 +57,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       AccountsController,
       ImportsController,
       WebhooksController,
+      ModerationController,
     ],
     providers: [
       ...shopRedisProviders,
@@ -68,6 +72,8 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       OwnerPages,
       ShortLinkResolver,
       ProductsService,
+      ModerationReads,
+      ModerationService,
       PublicProductResponder,
       ScheduleWatch,
       AnalyticsRefsRepository,

@@ -8,6 +8,7 @@ import { LargeShopProducts1795689546767 } from './migrations/1795689546767-Large
 import { ShopProductCount1795700000000 } from './migrations/1795700000000-ShopProductCount';
 import { ProductScheduleAndPriceDate1795902686241 } from './migrations/1795902686241-ProductScheduleAndPriceDate';
 import { Webhooks1795904665547 } from './migrations/1795904665547-Webhooks';
+import { Moderation1796000000000 } from './migrations/1796000000000-Moderation';
 import { ProductEntity } from './products/product.entity';
 import { ShopEntity } from './shops/shop.entity';
 import { WebhookDeliveryEntity } from './webhooks/webhook-delivery.entity';
@@ -34,6 +35,7 @@ export const database = {
     ShopProductCount1795700000000,
     ProductScheduleAndPriceDate1795902686241,
     Webhooks1795904665547,
+    Moderation1796000000000,
   ],
 };
 

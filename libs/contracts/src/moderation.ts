@@ -1,3 +1,5 @@
+import type { Caller } from './auth';
+
 /**
  * Trust and safety (issue 21): visitors' reports, the admin console's reads and actions, the
  * audit log, and what an owner sees of a moderation decision. Every /api/admin route answers
@@ -141,3 +143,46 @@ export interface AuditEntry {
   details: Record<string, unknown> | null;
   createdAt: string;
 }
+
+/** Query of the admin lists (users, shops, products): a search and the page's cursor. */
+export interface AdminListQuery {
+  q?: string;
+  cursor?: string;
+}
+
+/** GET /api/admin/reports */
+export interface ReportQuery {
+  status?: ReportStatus;
+  cursor?: string;
+}
+
+/** GET /api/admin/audit and audit.csv: actor and subject take an e-mail or an id. */
+export interface AuditQuery {
+  type?: string;
+  actor?: string;
+  subject?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+}
+
+/** Rows per page of the admin lists. */
+export const ADMIN_PAGE_SIZE = 25;
+
+/** What shop-service asks auth-service to check and record before an admin action. */
+export interface AdminAuditRecord {
+  caller: Caller;
+  type: string;
+  subjectId: string | null;
+  details: Record<string, unknown>;
+}
+
+export const ModerationMessages = {
+  cannotDisableAdmin: 'An admin account cannot be disabled.',
+  cannotDisableSelf: 'You cannot disable your own account.',
+  disabledNoImpersonation: 'A disabled account cannot be impersonated. Enable it first.',
+  reasonRequired: 'Write the reason the owner will see.',
+  unknownTarget: 'There is no such shop or product.',
+  reportNotFound: 'There is no such report.',
+  alreadyResolved: 'This report has already been resolved.',
+} as const;

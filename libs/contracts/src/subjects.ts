@@ -64,6 +64,28 @@ export const Subjects = {
     verifyApiKey: 'auth.api-keys.verify',
     impersonate: 'auth.admin.impersonate',
     setPlan: 'auth.admin.set-plan',
+    /** For the gateway's admin guard: { userId } → { admin } (read from the database). */
+    adminCheck: 'auth.admin.check',
+    /** { caller, query: AdminListQuery } → AdminPage<AdminUser>. */
+    adminUsers: 'auth.admin.users',
+    /** { caller, id, body: ModerationReasonBody } → AdminUser: sessions end, sign-in refused. */
+    adminDisableUser: 'auth.admin.disable-user',
+    /** { caller, id } → AdminUser. */
+    adminEnableUser: 'auth.admin.enable-user',
+    /** { caller, query: AuditQuery } → AdminPage<AuditEntry>. */
+    adminAudit: 'auth.admin.audit',
+    /** { caller, query: AuditQuery } → { filename, csv }. */
+    adminAuditCsv: 'auth.admin.audit-csv',
+    /**
+     * For shop-service, before an admin action it carries out: AdminAuditRecord → { id }. Checks
+     * the caller is an admin acting as themself (404 otherwise) and records the audit event; the
+     * action is not taken if this fails.
+     */
+    adminRecord: 'auth.admin.record',
+    /** For shop-service: { ids } → Record<userId, email>. */
+    adminUserEmails: 'auth.admin.user-emails',
+    /** For shop-service: { q } → userIds whose e-mail or name matches (at most 500). */
+    adminUsersMatching: 'auth.admin.users-matching',
   },
   shop: {
     status: 'shop.owner.status',
@@ -136,6 +158,33 @@ export const Subjects = {
     webhooksRedeliver: 'shop.webhooks.redeliver',
     /** { caller, id } → WebhookDelivery: a webhook.test event. */
     webhooksTest: 'shop.webhooks.test',
+    /** For auth-service: { userIds } → Record<userId, { shopUrl, productCount }>. */
+    adminOwnerSummaries: 'shop.admin.owner-summaries',
+    /** For auth-service: { q } → userIds whose shop address or name matches (at most 500). */
+    adminOwnersMatching: 'shop.admin.owners-matching',
+    /**
+     * For auth-service: { userId, disabled } → {}: the owner's shop answers 410 to visitors
+     * while disabled; answered once the cached reads are dropped everywhere.
+     */
+    adminOwnerDisabled: 'shop.admin.owner-disabled',
+    /** { caller, query: AdminListQuery } → AdminPage<AdminShop>. */
+    adminShops: 'shop.admin.shops',
+    /** { caller, query: AdminListQuery } → AdminPage<AdminProduct>. */
+    adminProducts: 'shop.admin.products',
+    /** { caller, id (shopId), body: ModerationReasonBody } → ShopWrite<AdminShop>. */
+    adminHideShop: 'shop.admin.hide-shop',
+    /** { caller, id } → ShopWrite<AdminShop>. */
+    adminRestoreShop: 'shop.admin.restore-shop',
+    /** { caller, id, body: ModerationReasonBody } → ShopWrite<AdminProduct>. */
+    adminHideProduct: 'shop.admin.hide-product',
+    /** { caller, id } → ShopWrite<AdminProduct>. */
+    adminRestoreProduct: 'shop.admin.restore-product',
+    /** { body: CreateReportBody, visitor } → {} (the visitor's address is only hashed). */
+    createReport: 'shop.reports.create',
+    /** { caller, query: ReportQuery } → AdminPage<AdminReport>. */
+    adminReports: 'shop.admin.reports',
+    /** { caller, id, body: ResolveReportBody } → ShopWrite<AdminReport>. */
+    adminResolveReport: 'shop.admin.resolve-report',
   },
   media: {
     /** ImageIngestRequest → UploadedImage: check an incoming upload, make and store its variants. */

@@ -29,3 +29,4 @@ export * from './outbound';
 export * from './tracing';
 export * from './user-deleted-consumer';
 export * from './api-key-hash';
+export * from './admin-cursor';

@@ -6,6 +6,13 @@ export type AuditEventType =
   | 'impersonation.ended'
   | 'admin.promoted'
   | 'admin.plan-changed'
+  | 'admin.user-disabled'
+  | 'admin.user-enabled'
+  | 'admin.shop-hidden'
+  | 'admin.shop-restored'
+  | 'admin.product-hidden'
+  | 'admin.product-restored'
+  | 'admin.report-resolved'
   | 'signing-key.rotated'
   // Keeps no personal data: a digest of the user id, the event id and what was removed.
   | 'account.deleted';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { AuditEventEntity } from './audit-event.entity';
 
 @Injectable()
@@ -9,16 +9,19 @@ export class AuditRepository {
     @InjectRepository(AuditEventEntity) private readonly events: Repository<AuditEventEntity>,
   ) {}
 
+  /** Adds an event; with `manager`, inside that transaction (the action and its record together). */
   record(
     event: Pick<AuditEventEntity, 'type'> & Partial<Omit<AuditEventEntity, 'id' | 'createdAt'>>,
+    manager?: EntityManager,
   ) {
-    const row = this.events.create({
+    const repo = manager ? manager.getRepository(AuditEventEntity) : this.events;
+    const row = repo.create({
       actorId: null,
       subjectId: null,
       sessionId: null,
       details: null,
       ...event,
     });
-    return this.events.save(row);
+    return repo.save(row);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ACCOUNT_DISABLED_MESSAGE,
   API_KEY_PREFIX,
   API_KEY_SECRET_BYTES,
   type ApiKey,
@@ -78,6 +79,8 @@ export class ApiKeysService {
       throw new ServiceError(ErrorCode.UNAUTHORIZED, ApiKeyMessages.expired);
     const user = await this.users.findById(key.userId);
     if (!user) throw new ServiceError(ErrorCode.UNAUTHORIZED, ApiKeyMessages.invalid);
+    if (user.disabledAt)
+      throw new ServiceError(ErrorCode.ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE);
     await this.keys.markUsed(key.id);
     return {
       keyId: key.id,

@@ -8,6 +8,7 @@ import {
   ErrorCode,
   type IssuedSession,
   type LoginBody,
+  ACCOUNT_DISABLED_MESSAGE,
   NEW_ACCOUNT_SECONDS,
   normalizeEmail,
   type OtherSessionsEnded,
@@ -86,6 +87,7 @@ export class SessionsService {
     if (!user || !user.passwordHash || !ok)
       throw new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.invalidCredentials);
     await this.throttle.clear(client.ip, email);
+    if (user.disabledAt) throw accountDisabled();
     return this.start(user, { rememberMe: body.rememberMe ?? false, client });
   }
 
@@ -177,7 +179,12 @@ export class SessionsService {
       await this.revoke({ id: session.id }, 'impersonator-not-admin');
       throw expired();
     }
+    if (user.disabledAt) {
+      await this.revoke({ id: session.id }, 'account-disabled');
+      throw accountDisabled();
+    }
     await this.sessions.markUsed(session.id, client?.timeZone);
+    await this.touch(user.id);
     return this.issue(user, session, { impersonator: impersonator ?? undefined });
   }
 
@@ -308,6 +315,8 @@ export class SessionsService {
       newUser?: boolean;
     },
   ): Promise<IssuedSession & { sessionId: string }> {
+    // Every way in (password, Google, e-mailed code, one-time link) starts here.
+    if (user.disabledAt) throw accountDisabled();
     const lifetime = options.impersonator
       ? IMPERSONATION_SESSION_SECONDS
       : options.rememberMe
@@ -324,6 +333,7 @@ export class SessionsService {
       expiresAt: new Date(Date.now() + lifetime * 1000),
     });
     const issued = await this.issue(user, session, options);
+    if (!options.impersonator) await this.touch(user.id);
     if (!options.impersonator && !options.newUser)
       this.noticeNewDevice(user, session).catch((err: unknown) =>
         this.logger.error({ err }, 'new sign-in notice not sent'),
@@ -347,6 +357,13 @@ export class SessionsService {
         when: session.createdAt,
         accountUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/dashboard/account`,
       }),
+    );
+  }
+
+  /** The user's last activity (the admin console's), written at most once a minute. */
+  private async touch(userId: string) {
+    await this.users.touchActive(userId).catch((err: unknown) =>
+      this.logger.warn({ err }, 'last activity not written'),
     );
   }
 
@@ -399,3 +416,5 @@ export class SessionsService {
 }
 
 const expired = () => new ServiceError(ErrorCode.UNAUTHORIZED, SessionMessages.expired);
+const accountDisabled = () =>
+  new ServiceError(ErrorCode.ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE);

@@ -43,6 +43,20 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 16, default: 'free' })
   plan!: UserPlan;
 
+  /** The last sign-in or token refresh, written at most once a minute. */
+  @Column({ name: 'last_active_at', type: 'timestamptz', nullable: true })
+  lastActiveAt!: Date | null;
+
+  /** Set while an admin has disabled the account: no sign-in, no session (issue 21). */
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
+  disabledAt!: Date | null;
+
+  @Column({ name: 'disabled_reason', type: 'varchar', length: 500, nullable: true })
+  disabledReason!: string | null;
+
+  @Column({ name: 'disabled_by', type: 'uuid', nullable: true })
+  disabledBy!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

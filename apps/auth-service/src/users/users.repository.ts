@@ -26,6 +26,15 @@ export class UsersRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Writes the user's last activity, at most once a minute. */
+  async touchActive(userId: string): Promise<void> {
+    await this.users.query(
+      `UPDATE auth.users SET last_active_at = now()
+        WHERE id = $1 AND (last_active_at IS NULL OR last_active_at < now() - interval '1 minute')`,
+      [userId],
+    );
+  }
+
   findById(id: string) {
     return this.users.findOneBy({ id });
   }

@@ -155,8 +155,8 @@ export function registerStoreRoutes(
   };
   const countryHeader = config.VISITOR_COUNTRY_HEADER.toLowerCase();
 
-  const notFound = (reply: FastifyReply) => {
-    void reply.status(404).header('cache-control', 'no-store');
+  const notFound = (reply: FastifyReply, status: 404 | 410 = 404) => {
+    void reply.status(status).header('cache-control', 'no-store');
     return notFoundPage
       ? reply.type('text/html; charset=utf-8').send(notFoundPage(reply.cspNonce.style))
       : reply.type('text/plain; charset=utf-8').send('Not found');
@@ -196,6 +196,8 @@ export function registerStoreRoutes(
     } catch (err) {
       const code = err instanceof ServiceError ? err.code : undefined;
       if (code === ErrorCode.NOT_FOUND || code === ErrorCode.FORBIDDEN) return notFound(reply);
+      // Hidden by an admin (or of a disabled account): no store is opened, the page says why.
+      if (code === ErrorCode.NO_LONGER_AVAILABLE) return notFound(reply, 410);
       throw err;
     }
 

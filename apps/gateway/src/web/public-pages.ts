@@ -53,7 +53,10 @@ export function pageKindOf(path: string): PageKind {
 
 export type PublicPage =
   | { found: true; head: PageHead; data: EmbeddedPublicData }
-  /** A scheduled product past its end: 410 with the app (it shows the owner's message), or a redirect. */
+  /**
+   * A scheduled product past its end: 410 with the app (it shows the owner's message), or a
+   * redirect; a page hidden by an admin: 410 too.
+   */
   | { found: false; ended?: { redirectTo?: string } };
 
 /**
@@ -99,6 +102,8 @@ export async function loadPublicPage(
   } catch (err) {
     const code = err instanceof ServiceError ? err.code : undefined;
     if (code === ErrorCode.NOT_FOUND || code === ErrorCode.FORBIDDEN) return { found: false };
+    // Hidden by an admin, or of a disabled account: 410 with the app (it shows why from the API).
+    if (code === ErrorCode.NO_LONGER_AVAILABLE) return { found: false, ended: {} };
     if (code === ErrorCode.PRODUCT_ENDED) {
       const redirectTo = (err as ServiceError).details?.redirectTo;
       return {

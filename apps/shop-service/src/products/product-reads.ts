@@ -24,24 +24,26 @@ export type PublicProductRow = Pick<
 >;
 
 /** A product's window on the shop and what its page does past the end. */
-export type ScheduleRow = Pick<ProductEntity, 'startsAt' | 'endsAt' | 'afterEnd' | 'endedMessage'>;
+export type ScheduleRow = Pick<ProductEntity, 'startsAt' | 'endsAt' | 'afterEnd' | 'endedMessage'> &
+  Partial<Pick<ProductEntity, 'hiddenAt'>>;
 
 /** What the owner's answer is made of (toProduct). */
 export type ProductRow = PublicProductRow &
   ScheduleRow &
-  Pick<ProductEntity, 'clicks' | 'affiliateTags'>;
+  Pick<ProductEntity, 'clicks' | 'affiliateTags'> &
+  Partial<Pick<ProductEntity, 'hiddenReason'>>;
 
 const PUBLIC_COLUMNS = `p.id, p.short_code AS "shortCode", p.title, p.description, p.price,
   p.price_read_at AS "priceReadAt", p.brand,
   p.image_url AS "imageUrl", p.images, p.store_urls AS "storeUrls", p.show_on_shop AS "showOnShop",
   p.default_store AS "defaultStore", p.created_at AS "createdAt"`;
 const SCHEDULE_COLUMNS = `p.starts_at AS "startsAt", p.ends_at AS "endsAt",
-  p.after_end AS "afterEnd", p.ended_message AS "endedMessage"`;
+  p.after_end AS "afterEnd", p.ended_message AS "endedMessage", p.hidden_at AS "hiddenAt"`;
 const OWNER_COLUMNS = `${PUBLIC_COLUMNS}, ${SCHEDULE_COLUMNS}, p.clicks,
-  p.affiliate_tags AS "affiliateTags"`;
+  p.affiliate_tags AS "affiliateTags", p.hidden_reason AS "hiddenReason"`;
 
-/** Shown now: past its start (if any) and before its end (if any). */
-const LIVE = `(p.starts_at IS NULL OR p.starts_at <= now()) AND (p.ends_at IS NULL OR p.ends_at > now())`;
+/** Shown now: past its start (if any) and before its end (if any), and not hidden by an admin. */
+const LIVE = `(p.starts_at IS NULL OR p.starts_at <= now()) AND (p.ends_at IS NULL OR p.ends_at > now()) AND p.hidden_at IS NULL`;
 
 /** Newest first; the order of products_shop_newest (shop_id, created_at DESC, id DESC). */
 const NEWEST = 'ORDER BY p.created_at DESC, p.id DESC';

@@ -84,6 +84,16 @@ export class ProductEntity {
   @Column({ name: 'ended_message', type: 'varchar', length: 300, nullable: true })
   endedMessage!: string | null;
 
+  /** Set while an admin has hidden it (issue 21): visitors get 410, the owner sees the reason. */
+  @Column({ name: 'hidden_at', type: 'timestamptz', nullable: true })
+  hiddenAt!: Date | null;
+
+  @Column({ name: 'hidden_reason', type: 'varchar', length: 500, nullable: true })
+  hiddenReason!: string | null;
+
+  @Column({ name: 'hidden_by', type: 'uuid', nullable: true })
+  hiddenBy!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,4 +1,5 @@
 import { type Product, type PublicProduct, vendorOf } from '@kartlink/contracts';
+import { holdOf } from '../shops/shop.mapper';
 import type { ProductRow, PublicProductRow } from './product-reads';
 
 /** What a visitor sees of a product, field by field: nothing else of the row leaves. */
@@ -47,5 +48,6 @@ export function toProduct(product: ProductRow, shopUrl: string, publicUrl: strin
     endsAt: product.endsAt?.toISOString() ?? null,
     afterEnd: product.afterEnd,
     endedMessage: product.endedMessage,
+    hidden: holdOf(product),
   };
 }

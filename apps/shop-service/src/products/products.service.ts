@@ -39,7 +39,7 @@ import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { ShopConfig } from '../config';
 import { type CachedProduct, ShopCache, TTL_SECONDS } from '../shops/shop-cache';
 import type { ShopEntity } from '../shops/shop.entity';
-import { ShopsService } from '../shops/shops.service';
+import { noLongerAvailable, ShopsService } from '../shops/shops.service';
 import { ProductEntity as ProductEntityClass, type ProductEntity } from './product.entity';
 import { toProduct, toPublicProduct } from './product.mapper';
 import { OwnerPages } from './owner-pages';
@@ -102,6 +102,7 @@ function publicEntry(
   publicUrl: string,
 ): { entry: CachedProduct; ttlSeconds: number } {
   if (!row) return { entry: { kind: 'missing' }, ttlSeconds: TTL_SECONDS };
+  if (row.hiddenAt) return { entry: { kind: 'gone' }, ttlSeconds: TTL_SECONDS };
   const now = new Date();
   const ttlSeconds = secondsUntil(nextBoundary([row.startsAt, row.endsAt], now), TTL_SECONDS, now);
   switch (scheduleState(row.startsAt, row.endsAt, now)) {
@@ -388,6 +389,7 @@ export class ProductsService {
       void this.cache.setProduct(url, code, entry, made.ttlSeconds).catch(() => undefined);
     }
     if (entry.kind === 'missing') throw ServiceError.notFound(ProductMessages.notFound);
+    if (entry.kind === 'gone') throw noLongerAvailable();
     if (entry.kind === 'ended')
       throw new ServiceError(
         ErrorCode.PRODUCT_ENDED,
@@ -408,6 +410,7 @@ export class ProductsService {
     const shop = await this.shopsService.findByUrl(url);
     const row =
       shop && /^[a-z0-9-]{1,40}$/.test(code) ? await this.products.findByCode(shop.id, code) : null;
+    if (row?.hiddenAt) throw noLongerAvailable();
     // Before its start or past its end, no store is opened for it.
     if (!shop || !row || !['always', 'live'].includes(scheduleState(row.startsAt, row.endsAt)))
       throw ServiceError.notFound(ProductMessages.notFound);

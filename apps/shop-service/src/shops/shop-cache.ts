@@ -6,12 +6,18 @@ import { REDIS } from '../redis.provider';
 
 /** A public read as cached: the shop, or the fact that it is private or missing. */
 export type CachedShop =
-  { kind: 'public'; shop: PublicShop } | { kind: 'private' } | { kind: 'missing' };
+  | { kind: 'public'; shop: PublicShop }
+  | { kind: 'private' }
+  | { kind: 'missing' }
+  /** Hidden by an admin, or its owner's account disabled: 410 to visitors. */
+  | { kind: 'gone' };
 export type CachedProduct =
   | { kind: 'found'; product: PublicProduct }
   | { kind: 'missing' }
   /** Past its end: the owner's message, and the shop's page when they chose to send visitors back. */
-  | { kind: 'ended'; message: string; redirectTo?: string };
+  | { kind: 'ended'; message: string; redirectTo?: string }
+  /** Hidden by an admin: 410 to visitors. */
+  | { kind: 'gone' };
 
 /** An entry as Redis holds it (JSON), or undefined when there is none. */
 const parsed = <T>(raw: string | null | undefined): T | undefined =>

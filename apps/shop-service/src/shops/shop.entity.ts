@@ -76,6 +76,20 @@ export class ShopEntity {
   @Column({ name: 'product_count', type: 'integer', default: 0, insert: false, update: false })
   productCount!: number;
 
+  /** Set while an admin has hidden it (issue 21): visitors get 410, the owner sees the reason. */
+  @Column({ name: 'hidden_at', type: 'timestamptz', nullable: true })
+  hiddenAt!: Date | null;
+
+  @Column({ name: 'hidden_reason', type: 'varchar', length: 500, nullable: true })
+  hiddenReason!: string | null;
+
+  @Column({ name: 'hidden_by', type: 'uuid', nullable: true })
+  hiddenBy!: string | null;
+
+  /** Set while the owner's account is disabled (auth-service tells): visitors get 410. */
+  @Column({ name: 'owner_disabled_at', type: 'timestamptz', nullable: true })
+  ownerDisabledAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -23,6 +23,7 @@ export function toShop(shop: ShopEntity): Shop {
     earnings: { ...DEFAULT_EARNINGS, ...shop.earnings },
     timeZone: shop.timeZone,
     requiresSetup: requiresSetup(shop),
+    hidden: holdOf(shop),
     createdAt: shop.createdAt.toISOString(),
     updatedAt: shop.updatedAt.toISOString(),
   };
@@ -36,4 +37,14 @@ export function toStatus(shop: ShopEntity | null): ShopStatus {
     setupSteps: shop?.setupSteps ?? NO_STEPS_DONE,
     shopUrl: shop?.shopUrl ?? null,
   };
+}
+
+/** An admin's hold as the owner sees it, or null. */
+export function holdOf(row: {
+  hiddenAt?: Date | null;
+  hiddenReason?: string | null;
+}): { reason: string; at: string } | null {
+  return row.hiddenAt
+    ? { reason: row.hiddenReason ?? '', at: new Date(row.hiddenAt).toISOString() }
+    : null;
 }

@@ -35,8 +35,9 @@ export class ShopsRepository {
                 MAX(p.starts_at) FILTER (WHERE p.starts_at <= now()),
                 MAX(p.ends_at) FILTER (WHERE p.ends_at <= now())) AS updated_at
          FROM shop.shops s
-         LEFT JOIN shop.products p ON p.shop_id = s.id AND p.show_on_shop
+         LEFT JOIN shop.products p ON p.shop_id = s.id AND p.show_on_shop AND p.hidden_at IS NULL
         WHERE s.is_shop_public AND s.shop_url IS NOT NULL AND s.shop_name IS NOT NULL
+          AND s.hidden_at IS NULL AND s.owner_disabled_at IS NULL
         GROUP BY s.id
         ORDER BY s.shop_url
         LIMIT $1`,

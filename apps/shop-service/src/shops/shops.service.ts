@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_EARNINGS,
   mergeEarnings,
+  NO_LONGER_AVAILABLE_MESSAGE,
   cleanSocialValue,
   ErrorCode,
   isSocialPlatform,
@@ -118,14 +119,20 @@ export class ShopsService {
       entry = toCached(shopUrlProblem(url) ? null : await this.shops.findByUrl(url));
       await this.cache.setShop(url, entry);
     }
+    if (entry.kind === 'gone') throw noLongerAvailable();
     if (entry.kind === 'private') throw new ServiceError(ErrorCode.FORBIDDEN, ShopMessages.private);
     if (entry.kind === 'missing') throw ServiceError.notFound(ShopMessages.notFound);
     return entry.shop;
   }
 }
 
+/** What visitors are told of a page hidden by an admin or of a disabled account (410). */
+export const noLongerAvailable = () =>
+  new ServiceError(ErrorCode.NO_LONGER_AVAILABLE, NO_LONGER_AVAILABLE_MESSAGE);
+
 function toCached(shop: ShopEntity | null): CachedShop {
   if (!shop?.shopUrl || !shop.shopName) return { kind: 'missing' };
+  if (shop.hiddenAt || shop.ownerDisabledAt) return { kind: 'gone' };
   if (!shop.isShopPublic) return { kind: 'private' };
   return {
     kind: 'public',
