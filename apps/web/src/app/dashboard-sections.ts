@@ -25,7 +25,7 @@ export interface DashboardSection {
 }
 
 /** The dashboard's destinations, in the side menu's order; a phone's bar keeps the main four. */
-export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
+const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { to: '/dashboard', label: 'Overview', end: true, phone: 'bar', Icon: HomeIcon },
   { to: '/dashboard/links', label: 'Links', phone: 'bar', Icon: LinkIcon },
   { to: '/dashboard/create-link', label: 'Create link', phone: 'bar', Icon: PlusIcon },

@@ -31,7 +31,7 @@ type PageArgs<F> = F & { cursor?: string | null };
 const enc = encodeURIComponent;
 
 /** Only the filters that are set: an empty one is not sent. */
-export function queryParams(values: Record<string, string | null | undefined>) {
+function queryParams(values: Record<string, string | null | undefined>) {
   return Object.fromEntries(
     Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );

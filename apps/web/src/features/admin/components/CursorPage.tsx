@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { failureMessage } from '../utils/format';
 
 /** What a page's query says: RTK Query's result, as much of it as a page needs. */
-export interface PageResult<T> {
+interface PageResult<T> {
   data?: AdminPage<T>;
   error?: unknown;
   isError: boolean;

@@ -18,7 +18,7 @@ interface ReasonDialogProps {
   onCancel: () => void;
 }
 
-export const REASON_REQUIRED = 'Give a reason: the owner sees it.';
+const REASON_REQUIRED = 'Give a reason: the owner sees it.';
 
 /**
  * Asks for the reason of a moderation action (hide, disable) and confirms it: the reason is

@@ -25,7 +25,7 @@ const statusOf = (value: string | null): ReportStatus =>
   value === 'hidden' || value === 'dismissed' ? value : 'open';
 
 /** The reasons of a report, most reported first (ties in the form's order). */
-export function rankedReasons(report: AdminReport): [ReportReason, number][] {
+function rankedReasons(report: AdminReport): [ReportReason, number][] {
   return REPORT_REASONS.flatMap((reason): [ReportReason, number][] => {
     const count = report.reasons[reason] ?? 0;
     return count > 0 ? [[reason, count]] : [];

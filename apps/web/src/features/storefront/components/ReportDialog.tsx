@@ -15,7 +15,7 @@ import {
 import { useReportPageMutation } from '../api/report-api';
 import './ReportDialog.css';
 
-export const ReportMessages = {
+const ReportMessages = {
   sent: 'Thanks — our team will review this page.',
   tooMany: 'You have sent several reports already. Please try again later.',
   reasonRequired: 'Choose why you are reporting this page.',
