@@ -154,6 +154,22 @@ it('reports a page, hides it from the queue and finds it in the audit log', asyn
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
+
+    // Shops & products: the hidden product, restored.
+    await page.getByRole('link', { name: 'Shops & products' }).click();
+    await page.getByRole('searchbox', { name: 'Search shops and products' }).fill(shopUrl);
+    const products = page.getByRole('list', { name: 'Products' });
+    const restore = products.getByRole('button', {
+      name: 'Restore product “Branded watch at 95% off”',
+    });
+    await restore.waitFor();
+    await products.getByText('Hidden', { exact: true }).waitFor();
+    await noOverflow(page);
+    expect(await accessibilityViolations(page, { minImpact: 'serious' })).toEqual([]);
+    await restore.click();
+    await products
+      .getByRole('button', { name: 'Hide product “Branded watch at 95% off”' })
+      .waitFor();
   });
   await visitorContext.close();
   await context.close();

@@ -156,7 +156,7 @@ export function AdminUserCard({ user }: { user: AdminUser }) {
             type="button"
             className="button button--secondary button--small"
             disabled={impersonateState.isLoading}
-            aria-label={`Act as ${user.email}`}
+            aria-label={`Act as user ${user.email}`}
             onClick={() => void actAs()}
           >
             {impersonateState.isLoading ? 'Creating link…' : 'Act as user'}

@@ -64,7 +64,7 @@ export function HideControls({ what, hidden, path, busy, hide, restore }: HideCo
             href={path}
             target="_blank"
             rel="noreferrer"
-            aria-label={`Open the public page of ${what}`}
+            aria-label={`Open page of ${what}`}
           >
             Open page
           </a>

@@ -223,7 +223,7 @@ describe('the Users section', () => {
     });
     expect(await screen.findByText('priya@example.com is now on Premium.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Act as priya@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Act as user priya@example.com' }));
     expect(api.callsTo('POST /admin/impersonation-tokens')[0]!.body).toEqual({
       email: 'priya@example.com',
     });
@@ -257,7 +257,7 @@ describe('the Shops & products section', () => {
     const shops = await screen.findByRole('list', { name: 'Shops' });
     expect(await within(shops).findByText('Priya Styles')).toBeVisible();
     expect(
-      within(shops).getByRole('link', { name: /Open the public page of shop \/priya-styles/ }),
+      within(shops).getByRole('link', { name: /Open page of shop \/priya-styles/ }),
     ).toHaveAttribute('href', '/priya-styles');
     expect(params(api.callsTo('GET /admin/shops')[0]!.path)).toEqual({ q: 'priya' });
     expect(params(api.callsTo('GET /admin/products')[0]!.path)).toEqual({ q: 'priya' });
