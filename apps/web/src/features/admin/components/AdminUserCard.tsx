@@ -169,6 +169,10 @@ export function AdminUserCard({ user }: { user: AdminUser }) {
             Sign-in link for {user.email} (single use, until {formatDateTime(link.expiresAt)})
           </p>
           <code>{link.loginUrl}</code>
+          <p className="admin-link__hint">
+            Opening it signs this browser in as them until you sign out: copy it into a private
+            window to keep your own session here.
+          </p>
           <div className="admin-card__actions">
             <a
               className="button button--primary button--small"
