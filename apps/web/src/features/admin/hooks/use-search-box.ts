@@ -13,6 +13,12 @@ export function useSearchBox(param = 'q') {
   const [params, setParams] = useSearchParams();
   const applied = params.get(param) ?? '';
   const [text, setText] = useState(applied);
+  // The URL changed otherwise (a link, the back button): the box shows its search.
+  const [seen, setSeen] = useState(applied);
+  if (applied !== seen) {
+    setSeen(applied);
+    if (applied !== text.trim()) setText(applied);
+  }
 
   useEffect(() => {
     if (text.trim() === applied) return;

@@ -160,6 +160,18 @@ describe('the Users section', () => {
     expect(screen.queryByRole('button', { name: 'Load more users' })).not.toBeInTheDocument();
   });
 
+  it('clears the box when the Users link is followed again', async () => {
+    serveAdmin({ 'GET /admin/users': ok(page([])) });
+    const { user, router } = renderApp('/admin/users?q=priya', { user: ADMIN });
+    const box = await screen.findByRole('searchbox', { name: 'Search users' });
+    expect(box).toHaveValue('priya');
+    await user.click(screen.getByRole('link', { name: 'Users' }));
+    expect(router.state.location.search).toBe('');
+    expect(box).toHaveValue('');
+    expect(await screen.findByText('No users yet.')).toBeVisible();
+    expect(router.state.location.search).toBe('');
+  });
+
   it('reads the search from the URL', async () => {
     const api = serveAdmin({ 'GET /admin/users': ok(page([])) });
     renderApp('/admin/users?q=nobody', { user: ADMIN });
