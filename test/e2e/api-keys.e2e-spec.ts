@@ -159,7 +159,6 @@ describe('API keys', () => {
       ['PUT', '/shop/settings', { shopName: 'Taken over' }],
       ['GET', '/account/export'],
       ['POST', '/account/delete', { password: 'x' }],
-      ['POST', '/admin/impersonation-tokens', { email: 'someone@example.com' }],
     ] as const) {
       const answer = await withKey(secret, method, path, body);
       expect([path, answer.status, answer.json?.error]).toEqual([
@@ -169,6 +168,11 @@ describe('API keys', () => {
       ]);
     }
     expect((await owner.call<ApiKey[]>('GET', '/auth/api-keys')).body.data).toHaveLength(1);
+    // The admin routes do not exist for a key (issue 21): 404 as an unknown route.
+    const admin = await withKey(secret, 'POST', '/admin/impersonation-tokens', {
+      email: 'someone@example.com',
+    });
+    expect([admin.status, admin.json?.errorCode]).toEqual([404, 'ROUTE_NOT_FOUND']);
 
     // Unknown and malformed keys: 401.
     const unknown = await withKey(`kl_live_${'A'.repeat(43)}`, 'GET', '/urls');

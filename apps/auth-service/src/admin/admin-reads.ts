@@ -99,10 +99,9 @@ export class AdminReads {
   /** The user an audit filter names (an id or an e-mail); null when none does. */
   async resolveUser(value: string): Promise<string | null> {
     if (isUuid(value as unknown)) return value.toLowerCase();
-    const [row] = (await this.dataSource.query(
-      'SELECT id FROM auth.users WHERE email = $1',
-      [value.trim().toLowerCase()],
-    )) as Array<{ id: string }>;
+    const [row] = (await this.dataSource.query('SELECT id FROM auth.users WHERE email = $1', [
+      value.trim().toLowerCase(),
+    ])) as Array<{ id: string }>;
     return row?.id ?? null;
   }
 

@@ -40,7 +40,7 @@ const IMPERSONATION_TOKEN_SECONDS = 15 * 60;
 const AUDIT_CSV_MAX_ROWS = 50_000;
 
 /** What anyone but an admin acting as themself is told: the console does not exist for them. */
-export const notAnAdmin = () => new ServiceError(ErrorCode.NOT_FOUND, 'Not found.');
+const notAnAdmin = () => new ServiceError(ErrorCode.NOT_FOUND, 'Not found.');
 
 const badCursor = () =>
   ServiceError.validation([{ path: 'cursor', msg: 'cursor is not valid' }], 'cursor is not valid');
@@ -147,9 +147,7 @@ export class AdminService {
     return {
       items,
       nextCursor:
-        rows.length > ADMIN_PAGE_SIZE && last
-          ? encodeCursor([last.cursor_at, last.id])
-          : null,
+        rows.length > ADMIN_PAGE_SIZE && last ? encodeCursor([last.cursor_at, last.id]) : null,
     };
   }
 

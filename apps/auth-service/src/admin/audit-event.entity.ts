@@ -20,6 +20,9 @@ export type AuditEventType =
 /** What admins did, for whom, and when; rows are only ever added. */
 @Entity({ name: 'audit_events' })
 @Index('audit_events_subject_id', ['subjectId'])
+/** The console's log, newest first, and its actor filter (migration Moderation). */
+@Index('audit_events_created_at_id', { synchronize: false })
+@Index('audit_events_actor_id', { synchronize: false })
 export class AuditEventEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

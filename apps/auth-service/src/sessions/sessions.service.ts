@@ -156,6 +156,12 @@ export class SessionsService {
       tokenId && secret && isUuid(tokenId) ? await this.sessions.findRefreshToken(tokenId) : null;
     if (!stored || stored.tokenHash !== tokenHash(secret)) throw expired();
     const session = await this.sessions.findSession(stored.sessionId);
+    // A disabled account is told so (its sessions were ended when it was disabled).
+    const owner = session && (await this.users.findById(session.userId));
+    if (session && owner?.disabledAt && !session.impersonatorId) {
+      if (this.isLive(session)) await this.revoke({ id: session.id }, 'account-disabled');
+      throw accountDisabled();
+    }
     if (!session || !this.isLive(session)) {
       // Unused too long: ended for good, so that it leaves the device list and the gateway.
       if (session && !session.revokedAt && this.isIdle(session))
@@ -171,7 +177,7 @@ export class SessionsService {
       await this.revoke({ id: session.id }, 'refresh-token-reuse');
       throw expired();
     }
-    const user = await this.users.findById(session.userId);
+    const user = owner;
     const impersonator = session.impersonatorId
       ? await this.users.findById(session.impersonatorId)
       : undefined;
@@ -362,9 +368,9 @@ export class SessionsService {
 
   /** The user's last activity (the admin console's), written at most once a minute. */
   private async touch(userId: string) {
-    await this.users.touchActive(userId).catch((err: unknown) =>
-      this.logger.warn({ err }, 'last activity not written'),
-    );
+    await this.users
+      .touchActive(userId)
+      .catch((err: unknown) => this.logger.warn({ err }, 'last activity not written'));
   }
 
   private isIdle(session: SessionEntity): boolean {

@@ -9,6 +9,8 @@ import {
 } from 'typeorm';
 
 @Entity({ name: 'users' })
+/** The admin console's list, newest first: (created_at DESC, id DESC) (migration Moderation). */
+@Index('users_created_at_id', { synchronize: false })
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

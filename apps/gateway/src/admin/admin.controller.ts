@@ -183,7 +183,10 @@ export class AdminController {
 
   @Post('shops/:shopId/restore')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Admins only: show a hidden shop again (AdminShop)', description: HIDDEN_NOTE })
+  @ApiOperation({
+    summary: 'Admins only: show a hidden shop again (AdminShop)',
+    description: HIDDEN_NOTE,
+  })
   restoreShop(@CurrentCaller() caller: Caller, @Param('shopId') id: string): Promise<AdminShop> {
     return this.write(Subjects.shop.adminRestoreShop, { caller, id });
   }
@@ -191,7 +194,8 @@ export class AdminController {
   @Post('products/:id/hide')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Admins only: hide a product (AdminProduct): visitors get 410, the owner sees the reason',
+    summary:
+      'Admins only: hide a product (AdminProduct): visitors get 410, the owner sees the reason',
     description: HIDDEN_NOTE,
   })
   hideProduct(
@@ -227,7 +231,8 @@ export class AdminController {
   @Post('reports/:id/resolve')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Admins only: resolve a report (AdminReport): hide its page with a reason, or dismiss it',
+    summary:
+      'Admins only: resolve a report (AdminReport): hide its page with a reason, or dismiss it',
     description: HIDDEN_NOTE,
   })
   resolve(

@@ -10,7 +10,7 @@ const ADMIN_CHECK_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 
 /** The answer of a route that does not exist, word for word (web-app.ts's catch-all). */
-export const noSuchRoute = (request: { method: string; url: string }) =>
+const noSuchRoute = (request: { method: string; url: string }) =>
   new ServiceError(
     ErrorCode.ROUTE_NOT_FOUND,
     `There is no API route ${request.method} ${request.url.split('?')[0]}.`,

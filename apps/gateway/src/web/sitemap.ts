@@ -83,8 +83,11 @@ export function registerSitemapRoutes(
     try {
       pages = (await cache.shopSitemap(shopUrl)).data;
     } catch (err) {
-      // A private shop has no sitemap, as an unknown one.
-      if (err instanceof ServiceError && err.code === ErrorCode.FORBIDDEN)
+      // A private or hidden shop has no sitemap, as an unknown one.
+      if (
+        err instanceof ServiceError &&
+        (err.code === ErrorCode.FORBIDDEN || err.code === ErrorCode.NO_LONGER_AVAILABLE)
+      )
         throw ServiceError.notFound(NO_SITEMAP);
       throw err;
     }

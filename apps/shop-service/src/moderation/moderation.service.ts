@@ -30,6 +30,7 @@ import {
 import { OwnerPages } from '../products/owner-pages';
 import { ShopCache } from '../shops/shop-cache';
 import {
+  likeOf,
   ModerationReads,
   type ProductRow,
   type ShopRow,
@@ -97,10 +98,9 @@ export class ModerationService {
       user_id: string;
       shop_url: string | null;
       product_count: number;
-    }>(
-      'SELECT user_id, shop_url, product_count FROM shop.shops WHERE user_id = ANY($1::uuid[])',
-      [ids],
-    );
+    }>('SELECT user_id, shop_url, product_count FROM shop.shops WHERE user_id = ANY($1::uuid[])', [
+      ids,
+    ]);
     return Object.fromEntries(
       rows.map((row) => [row.user_id, { shopUrl: row.shop_url, productCount: row.product_count }]),
     );
@@ -108,7 +108,7 @@ export class ModerationService {
 
   async ownersMatching(q: unknown): Promise<string[]> {
     if (typeof q !== 'string' || !q.trim()) return [];
-    const like = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeOf(q.trim());
     const rows = await this.reads.query<{ user_id: string }>(
       'SELECT user_id FROM shop.shops WHERE shop_url ILIKE $1 OR shop_name ILIKE $1 LIMIT 500',
       [like],
@@ -178,12 +178,7 @@ export class ModerationService {
       items: page.map(toAdminReport),
       nextCursor:
         rows.length > ADMIN_PAGE_SIZE && last
-          ? encodeCursor([
-              last.status === 'open' ? 0 : 1,
-              -last.count,
-              last.first_cursor,
-              last.id,
-            ])
+          ? encodeCursor([last.status === 'open' ? 0 : 1, -last.count, last.first_cursor, last.id])
           : null,
     };
   }

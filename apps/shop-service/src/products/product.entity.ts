@@ -18,6 +18,8 @@ import {
 /** The schedule's boundaries, for the watch that clears cached reads as they pass (migration). */
 @Index('products_starts_at', { synchronize: false })
 @Index('products_ends_at', { synchronize: false })
+/** The admin console's list of every shop's products, newest first (migration Moderation). */
+@Index('products_created_at_id', { synchronize: false })
 export class ProductEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -16,6 +16,8 @@ import {
 
 /** One shop per owner. Its URL is unique across shops: the database decides a race. */
 @Entity({ name: 'shops' })
+/** The admin console's list, newest first (migration Moderation). */
+@Index('shops_created_at_id', { synchronize: false })
 export class ShopEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
