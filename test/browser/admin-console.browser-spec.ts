@@ -137,6 +137,22 @@ it('reports a page, hides it from the queue and finds it in the audit log', asyn
       .getByRole('heading', { level: 1, name: 'This page is no longer available.' })
       .waitFor();
 
+    // The owner is told, on their list of links and the link's page.
+    const ownerContext = await phone();
+    const ownerPage = await ownerContext.newPage();
+    await signInThroughScreens(ownerPage, ownerEmail);
+    await ownerPage.goto(at('/dashboard/links'));
+    const row = ownerPage
+      .locator('li.product-row')
+      .filter({
+        has: ownerPage.getByRole('link', { name: 'Branded watch at 95% off', exact: true }),
+      });
+    await row.getByText('Hidden by Kartlink').waitFor();
+    await row.getByRole('link', { name: 'Branded watch at 95% off', exact: true }).click();
+    await ownerPage.getByRole('heading', { name: 'Hidden by Kartlink: Counterfeit' }).waitFor();
+    expect(await accessibilityViolations(ownerPage, { minImpact: 'serious' })).toEqual([]);
+    await ownerContext.close();
+
     // Audit log: filtered by the admin, in the URL, and exported with the same filter.
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByLabel('Actor (e-mail or id)').fill(adminEmail);
