@@ -142,11 +142,9 @@ it('reports a page, hides it from the queue and finds it in the audit log', asyn
     const ownerPage = await ownerContext.newPage();
     await signInThroughScreens(ownerPage, ownerEmail);
     await ownerPage.goto(at('/dashboard/links'));
-    const row = ownerPage
-      .locator('li.product-row')
-      .filter({
-        has: ownerPage.getByRole('link', { name: 'Branded watch at 95% off', exact: true }),
-      });
+    const row = ownerPage.locator('li.product-row').filter({
+      has: ownerPage.getByRole('link', { name: 'Branded watch at 95% off', exact: true }),
+    });
     await row.getByText('Hidden by Kartlink').waitFor();
     await row.getByRole('link', { name: 'Branded watch at 95% off', exact: true }).click();
     await ownerPage.getByRole('heading', { name: 'Hidden by Kartlink: Counterfeit' }).waitFor();
