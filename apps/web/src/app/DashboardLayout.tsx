@@ -8,7 +8,7 @@ import { ThemeToggle } from '../components/theme/ThemeToggle';
 import { UserAvatar } from '../components/UserAvatar';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { selectCurrentUser } from '../lib/auth-slice';
-import { DASHBOARD_SECTIONS, isCurrentSection } from './dashboard-sections';
+import { isCurrentSection, sectionsFor } from './dashboard-sections';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { MoreSheet } from './MoreSheet';
 import { useToastsBelow } from './use-toasts-below';
@@ -25,7 +25,8 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   const bar = useRef<HTMLDivElement>(null);
   useToastsBelow(bar);
-  const inMore = DASHBOARD_SECTIONS.find(
+  const sections = sectionsFor(user);
+  const inMore = sections.find(
     (section) => section.phone === 'more' && isCurrentSection(section, pathname),
   );
 
@@ -49,7 +50,7 @@ export function DashboardLayout() {
       </div>
       <nav className="dashboard__nav" aria-label="Dashboard">
         <ul className="dashboard__nav-list">
-          {DASHBOARD_SECTIONS.map(({ to, label, end, phone, Icon }) => (
+          {sections.map(({ to, label, end, phone, Icon }) => (
             <li key={to} className={`dashboard__nav-item dashboard__nav-item--${phone}`}>
               <NavLink to={to} end={end} className="dashboard__nav-link">
                 <Icon className="dashboard__nav-icon" />

@@ -8,7 +8,7 @@ import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { selectCurrentUser } from '../lib/auth-slice';
 import { publicShopAddress } from '../lib/public-address';
 import { useShopStatusQuery } from '../lib/shop-api';
-import { DASHBOARD_SECTIONS, type DashboardSection } from './dashboard-sections';
+import { type DashboardSection, sectionsFor } from './dashboard-sections';
 
 /**
  * A phone's "More": the bottom bar's fifth button opens a sheet from the bottom with the
@@ -80,16 +80,16 @@ function MoreSheetContent({ onChoose }: { onChoose: () => void }) {
         </div>
       )}
       <ul className="more-sheet__list">
-        {DASHBOARD_SECTIONS.filter((section) => section.phone === 'more').map(
-          ({ to, label, Icon }) => (
+        {sectionsFor(user)
+          .filter((section) => section.phone === 'more')
+          .map(({ to, label, Icon }) => (
             <li key={to}>
               <NavLink to={to} className="more-sheet__item" onClick={onChoose}>
                 <Icon />
                 {label}
               </NavLink>
             </li>
-          ),
-        )}
+          ))}
         {shopAddress && (
           <li>
             <a

@@ -265,6 +265,55 @@ function sessionRoutes(): RouteObject[] {
         },
       ],
     },
+    {
+      // Issue 21: the admin console, in the dashboard's frame, in chunks of its own.
+      path: 'admin',
+      lazy: async () => ({ Component: (await import('./AdminGate')).AdminGate }),
+      children: [
+        {
+          lazy: async () => ({ Component: (await import('./DashboardLayout')).DashboardLayout }),
+          children: [
+            {
+              lazy: async () => ({
+                Component: (await import('../features/admin/routes/AdminLayout')).AdminLayout,
+              }),
+              children: [
+                { index: true, element: <Navigate to="/admin/users" replace /> },
+                {
+                  path: 'users',
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/AdminUsersPage'))
+                      .AdminUsersPage,
+                  }),
+                },
+                {
+                  path: 'shops',
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/AdminShopsPage'))
+                      .AdminShopsPage,
+                  }),
+                },
+                {
+                  path: 'reports',
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/AdminReportsPage'))
+                      .AdminReportsPage,
+                  }),
+                },
+                {
+                  path: 'audit',
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/AdminAuditPage'))
+                      .AdminAuditPage,
+                  }),
+                },
+                { path: '*', lazy: notFoundPage },
+              ],
+            },
+          ],
+        },
+      ],
+    },
     // Unknown dashboard paths would otherwise read as /{shopUrl}/{shortCode}.
     { path: 'dashboard/*', lazy: notFoundPage },
     { path: '*', lazy: notFoundPage },

@@ -1,3 +1,4 @@
+import { ACCOUNT_DISABLED_MESSAGE } from '@kartlink/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, networkDown, ok, testSession } from '../../../test/mock-api';
@@ -163,6 +164,20 @@ describe('signing in', () => {
     await user.type(field('Password'), 'wrong');
     await user.click(button('Sign in'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('tells the owner of a disabled account so, in the words of the server', async () => {
+    mockApi({
+      'POST /auth/login': fail(403, ACCOUNT_DISABLED_MESSAGE, 'ACCOUNT_DISABLED'),
+    });
+    const { user, router } = await openAuth();
+    await user.type(field('Email'), 'asha@example.com');
+    await user.type(field('Password'), 'Secret123');
+    await user.click(button('Sign in'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This account has been disabled. Contact support if you think this is a mistake.',
+    );
     expect(router.state.location.pathname).toBe('/auth');
   });
 

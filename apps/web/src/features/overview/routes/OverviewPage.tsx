@@ -2,6 +2,7 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { LinkIcon, SparkIcon, StoreIcon, ToolIcon } from '../../../components/icons';
+import { HiddenShopNotice } from '../../../components/moderation/ModerationNotice';
 import { LimitReached } from '../../../components/plan/LimitReached';
 import { ProductQuotaMeter } from '../../../components/plan/ProductQuotaMeter';
 import { ShareButton } from '../../../components/share/ShareButton';
@@ -40,6 +41,8 @@ export function OverviewPage() {
           glance.
         </p>
       </div>
+
+      {shop?.hidden && <HiddenShopNotice hold={shop.hidden} />}
 
       {status && !shopReady && (
         <section className="card home-card home-card--setup" aria-labelledby="finish-setup-title">

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton';
 import { SwitchField } from '../../../components/form/SwitchField';
 import { StoreIcon } from '../../../components/icons';
+import { HiddenBadge } from '../../../components/moderation/ModerationNotice';
 import { ShareButton } from '../../../components/share/ShareButton';
 import { shareableOf } from '../../../components/share/share-target';
 import { thumbnailOf } from '@kartlink/contracts';
@@ -68,6 +69,7 @@ export function ProductRow({
         <h2 className="product-row__title">
           <Link to={`/dashboard/link/${product.id}`}>{product.title}</Link>
         </h2>
+        {product.hidden && <HiddenBadge />}
         <p className="product-row__meta">
           {price && <strong>{price}</strong>}
           {schedule && (

@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { ShareButton } from '../../../components/share/ShareButton';
 import { shareableOf } from '../../../components/share/share-target';
 import { ArrowLeftIcon } from '../../../components/icons';
+import { HiddenProductNotice } from '../../../components/moderation/ModerationNotice';
 import { Spinner } from '../../../components/Spinner';
 import { httpStatusOf, serverMessageOf, userFacingMessage } from '../../../lib/errors';
 import { useMyShopQuery } from '../../../lib/shop-api';
@@ -79,6 +80,7 @@ export function ProductDetailPage() {
         </FormAlert>
       ) : (
         <>
+          {product.hidden && <HiddenProductNotice hold={product.hidden} />}
           <section className="card product-summary" aria-label="Summary">
             <div className="short-link">
               <a

@@ -20,6 +20,7 @@ import { SwitchField } from '../../../components/form/SwitchField';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { ImageUploadField } from '../../../components/media/ImageUploadField';
+import { HiddenShopNotice } from '../../../components/moderation/ModerationNotice';
 import { useFormErrors } from '../../../hooks/use-form-errors';
 import {
   AvailabilityMessages,
@@ -56,7 +57,14 @@ export function ShopSettingsPage() {
       <ShopPageHeader title="Shop settings">
         What visitors see at the top of your shop, where they find it, and whether they may.
       </ShopPageHeader>
-      <WithShop>{(shop) => <SettingsForm shop={shop} />}</WithShop>
+      <WithShop>
+        {(shop) => (
+          <>
+            {shop.hidden && <HiddenShopNotice hold={shop.hidden} />}
+            <SettingsForm shop={shop} />
+          </>
+        )}
+      </WithShop>
     </div>
   );
 }

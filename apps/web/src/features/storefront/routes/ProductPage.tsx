@@ -8,6 +8,8 @@ import { AffiliateDisclosure } from '../components/AffiliateDisclosure';
 import { AlertIcon, LockIcon } from '../components/icons';
 import { ImageGallery } from '../components/ImageGallery';
 import { InAppEscape } from '../components/InAppEscape';
+import { NoLongerAvailable } from '../components/NoLongerAvailable';
+import { ReportPageLink } from '../components/ReportPageLink';
 import { ProductSkeleton } from '../components/Skeletons';
 import { StoreOptionsSheet } from '../components/StoreOptionsSheet';
 import { StorefrontMessage } from '../components/StorefrontMessage';
@@ -15,7 +17,12 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { useFreshTapProof } from '../hooks/use-fresh-tap-proof';
 import { useMarkPublicVisit } from '../hooks/use-mark-public-visit';
 import { useShopVisit } from '../hooks/use-shop-visit';
-import { endedProductOf, ProductPageMessages, productErrorMessage } from '../utils/errors';
+import {
+  endedProductOf,
+  isNoLongerAvailable,
+  ProductPageMessages,
+  productErrorMessage,
+} from '../utils/errors';
 import { shopUrlParam, shortCodeParam } from '../utils/params';
 import { productBrand, productDescription, productImages, productPrice } from '../utils/product';
 import '../components/storefront.css';
@@ -45,7 +52,9 @@ export function ProductPage() {
   const loaded = query.currentData;
   const message = query.isError ? productErrorMessage(query.error) : null;
   const ended = query.isError ? endedProductOf(query.error) : null;
+  const takenDown = query.isError && isNoLongerAvailable(query.error);
   const gone =
+    takenDown ||
     ended !== null ||
     message === ProductPageMessages.notFound ||
     message === ProductPageMessages.private;
@@ -73,6 +82,8 @@ export function ProductPage() {
       />
     );
   }
+
+  if (takenDown) return <NoLongerAvailable />;
 
   // Past the end of its schedule: the shop, or the owner's words, as the owner chose.
   if (ended?.redirectTo) return <Navigate to={ended.redirectTo} replace />;
@@ -209,6 +220,7 @@ function ProductView({ product, shopUrl, shop }: ProductViewProps) {
         </div>
       </div>
       {shop?.amazonDisclosure && <AffiliateDisclosure shopName={shopName} />}
+      <ReportPageLink shopUrl={shopUrl} shortCode={product.shortCode} />
       {sheetOpen && (
         <StoreOptionsSheet
           stores={product.stores}

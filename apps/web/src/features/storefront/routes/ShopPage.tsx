@@ -14,7 +14,9 @@ import { BannerCarousel } from '../components/BannerCarousel';
 import { CreatedWithFooter } from '../components/CreatedWithFooter';
 import { AlertIcon, BagIcon, LockIcon } from '../components/icons';
 import { Lightbox } from '../components/Lightbox';
+import { NoLongerAvailable } from '../components/NoLongerAvailable';
 import { ProductCard } from '../components/ProductCard';
+import { ReportPageLink } from '../components/ReportPageLink';
 import { ShopHeader } from '../components/ShopHeader';
 import { PLACEHOLDER_CARDS, ShopSkeleton } from '../components/Skeletons';
 import { StorefrontMessage } from '../components/StorefrontMessage';
@@ -41,7 +43,10 @@ export function ShopPage() {
   const shop = shopQuery.currentData;
   const problem = shopQuery.isError ? shopProblemOf(shopQuery.error) : null;
   // A failed refresh keeps the shop on screen, unless the shop is gone or now private.
-  const shown = shop && problem !== 'private' && problem !== 'notFound' ? shop : undefined;
+  const shown =
+    shop && problem !== 'private' && problem !== 'notFound' && problem !== 'gone'
+      ? shop
+      : undefined;
   useDocumentTitle(shown ? shopPageTitle(shown) : undefined);
   useShopVisit(shown?.shopUrl);
 
@@ -59,6 +64,7 @@ export function ShopPage() {
   }
 
   if (shown) return <LoadedShop shop={shown} products={productsQuery} />;
+  if (problem === 'gone') return <NoLongerAvailable />;
 
   if (!problem && shop === undefined) {
     return (
@@ -157,6 +163,7 @@ function LoadedShop({ shop, products }: LoadedShopProps) {
         />
       </section>
       {shop.amazonDisclosure && <AffiliateDisclosure shopName={shop.shopName} />}
+      <ReportPageLink shopUrl={shop.shopUrl} />
       <CreatedWithFooter />
       {lightbox && (
         <Lightbox images={lightbox.images} alt={lightbox.title} onClose={() => setLightbox(null)} />

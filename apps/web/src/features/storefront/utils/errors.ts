@@ -23,10 +23,16 @@ export const ProductPageMessages = {
   invalidFormat: 'Invalid response format from server.',
 } as const;
 
-export type ShopProblem = 'notFound' | 'private' | 'network' | 'failed';
+export type ShopProblem = 'notFound' | 'gone' | 'private' | 'network' | 'failed';
+
+/** A shop or product an admin hid, or of a disabled account (issue 21: 410 NO_LONGER_AVAILABLE). */
+export function isNoLongerAvailable(error: unknown): boolean {
+  return errorCodeOf(error) === ErrorCode.NO_LONGER_AVAILABLE;
+}
 
 /** Why GET /shop/{shopUrl} failed, in the terms of SPEC section 8. */
 export function shopProblemOf(error: unknown): ShopProblem {
+  if (isNoLongerAvailable(error)) return 'gone';
   if (/private/i.test(serverMessageOf(error) ?? '')) return 'private';
   const status = httpStatusOf(error);
   if (status === undefined) return 'network';
