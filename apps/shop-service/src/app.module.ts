@@ -19,6 +19,10 @@ import { ImageRefsRepository } from './images/image-refs.repository';
 import { ProductClicksConsumer } from './analytics/product-clicks.consumer';
 import type { ShopConfig } from './config';
 import { database, entities } from './database';
+import { DomainChecks } from './domains/domain-checks';
+import { DomainsController } from './domains/domains.controller';
+import { DomainsRepository } from './domains/domains.repository';
+import { DomainsService } from './domains/domains.service';
 import { OwnerPages } from './products/owner-pages';
 import { ProductReads } from './products/product-reads';
 import { ProductsController } from './products/products.controller';
@@ -54,6 +58,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       AccountsController,
       ImportsController,
       WebhooksController,
+      DomainsController,
     ],
     providers: [
       ...shopRedisProviders,
@@ -86,5 +91,8 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       WebhookDeliveries,
       WebhooksService,
       WebhookClicksConsumer,
+      DomainsRepository,
+      DomainsService,
+      DomainChecks,
     ],
   });

@@ -8,6 +8,8 @@ import { LargeShopProducts1795689546767 } from './migrations/1795689546767-Large
 import { ShopProductCount1795700000000 } from './migrations/1795700000000-ShopProductCount';
 import { ProductScheduleAndPriceDate1795902686241 } from './migrations/1795902686241-ProductScheduleAndPriceDate';
 import { Webhooks1795904665547 } from './migrations/1795904665547-Webhooks';
+import { CustomDomains1795912689458 } from './migrations/1795912689458-CustomDomains';
+import { ShopDomainEntity } from './domains/shop-domain.entity';
 import { ProductEntity } from './products/product.entity';
 import { ShopEntity } from './shops/shop.entity';
 import { WebhookDeliveryEntity } from './webhooks/webhook-delivery.entity';
@@ -20,6 +22,7 @@ export const entities = [
   WebhookEndpointEntity,
   WebhookDeliveryEntity,
   WebhookPendingClickEntity,
+  ShopDomainEntity,
 ];
 
 /** Entities and migrations of the `shop` schema; migrations are generated, never synchronised. */
@@ -34,6 +37,7 @@ export const database = {
     ShopProductCount1795700000000,
     ProductScheduleAndPriceDate1795902686241,
     Webhooks1795904665547,
+    CustomDomains1795912689458,
   ],
 };
 

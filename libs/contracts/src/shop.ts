@@ -68,6 +68,11 @@ export interface PublicShop {
    * Always sent by the server.
    */
   amazonDisclosure?: boolean;
+  /**
+   * The owner's verified custom domain (`shop.example.com`): the shop's pages are served there,
+   * and their canonical addresses and share links use it. Absent when there is none.
+   */
+  customDomain?: string;
 }
 
 export interface ShopStatus {

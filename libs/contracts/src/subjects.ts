@@ -136,6 +136,16 @@ export const Subjects = {
     webhooksRedeliver: 'shop.webhooks.redeliver',
     /** { caller, id } → WebhookDelivery: a webhook.test event. */
     webhooksTest: 'shop.webhooks.test',
+    /** { caller } → CustomDomainAnswer. */
+    domainGet: 'shop.domain.get',
+    /** { caller, body: CustomDomainBody } → CustomDomain (pending; re-adding the same keeps its token). */
+    domainSet: 'shop.domain.set',
+    /** { caller } → CustomDomain: checked against DNS now. */
+    domainVerify: 'shop.domain.verify',
+    /** { caller } → ShopWrite<null>. */
+    domainDelete: 'shop.domain.delete',
+    /** For the gateway: { host } → { shopUrl } of the shop verified at that host, or 404. */
+    domainResolve: 'shop.domain.resolve',
   },
   media: {
     /** ImageIngestRequest → UploadedImage: check an incoming upload, make and store its variants. */

@@ -76,6 +76,11 @@ export class ShopEntity {
   @Column({ name: 'product_count', type: 'integer', default: 0, insert: false, update: false })
   productCount!: number;
 
+  /** The verified custom domain the shop is served at (domains/domains.service.ts keeps it). */
+  @Index('shops_custom_domain_key', { unique: true, where: 'custom_domain IS NOT NULL' })
+  @Column({ name: 'custom_domain', type: 'varchar', length: 253, nullable: true })
+  customDomain!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
