@@ -57,6 +57,7 @@ export const DomainMessages = {
   premiumOnly: 'Upgrade to Premium to use your own domain',
   noShop: 'Set up your shop before adding a domain.',
   none: 'Your shop has no custom domain.',
+  notServed: 'No shop is served at this host.',
   cnameMissing: (name: string, target: string) =>
     `No CNAME record found for ${name}: create one pointing to ${target}.`,
   cnameWrong: (name: string, found: string, target: string) =>

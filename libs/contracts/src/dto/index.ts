@@ -8,3 +8,4 @@ export * from './analytics';
 export * from './media';
 export * from './events';
 export * from './webhooks.dto';
+export * from './domains.dto';
