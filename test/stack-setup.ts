@@ -1,11 +1,10 @@
 // Must come first: lets the imports below resolve @kartlink/* to TypeScript sources.
 import '../libs/testing/src/workspace-aliases';
 import { findFreePort } from '@kartlink/infra';
-import { keepForTeardown, provisionTestRun } from '@kartlink/testing';
+import { keepForTeardown, provisionTestRun, TestDnsServer } from '@kartlink/testing';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildAll, Stack } from '../tools/stack';
-import { TestDnsServer } from './support/dns-server';
 import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider';
 
 export interface LaunchedStack {
