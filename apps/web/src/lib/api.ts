@@ -33,6 +33,7 @@ export const api = createApi({
     'Analytics',
     'Plan',
     'Webhooks',
+    'CustomDomain',
   ],
   // SPEC section 9: data is fresh for 5 minutes, kept for an hour, refetched on reconnect.
   refetchOnMountOrArgChange: 5 * 60,

@@ -31,6 +31,7 @@ import { usePhotoUploaders } from '../../../lib/media/media-api';
 import { publicHost, publicShopAddress } from '../../../lib/public-address';
 import { timeZone as deviceTimeZone } from '../../../lib/time-zone';
 import { useUpdateShopSettingsMutation } from '../../../lib/shop-api';
+import { CustomDomainSection } from '../components/CustomDomainSection';
 import { ShopPageHeader } from '../components/ShopPageHeader';
 import { WithShop } from '../components/WithShop';
 import './shop-pages.css';
@@ -56,7 +57,14 @@ export function ShopSettingsPage() {
       <ShopPageHeader title="Shop settings">
         What visitors see at the top of your shop, where they find it, and whether they may.
       </ShopPageHeader>
-      <WithShop>{(shop) => <SettingsForm shop={shop} />}</WithShop>
+      <WithShop>
+        {(shop) => (
+          <>
+            <SettingsForm shop={shop} />
+            <CustomDomainSection />
+          </>
+        )}
+      </WithShop>
     </div>
   );
 }
