@@ -45,6 +45,8 @@ export interface Shop {
   requiresSetup: boolean;
   /** Set while an admin has hidden the shop (issue 21): visitors get 410; the owner sees why. */
   hidden?: ModerationHold | null;
+  /** The verified custom domain the shop is served at (issue 20); null when none. */
+  customDomain?: string | null;
   createdAt: string;
   updatedAt: string;
 }

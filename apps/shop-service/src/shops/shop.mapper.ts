@@ -23,6 +23,7 @@ export function toShop(shop: ShopEntity): Shop {
     earnings: { ...DEFAULT_EARNINGS, ...shop.earnings },
     timeZone: shop.timeZone,
     requiresSetup: requiresSetup(shop),
+    customDomain: shop.customDomain,
     createdAt: shop.createdAt.toISOString(),
     updatedAt: shop.updatedAt.toISOString(),
   };
