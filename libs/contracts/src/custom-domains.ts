@@ -6,7 +6,7 @@
  */
 
 /** The TXT record's name is `_kartlink.<domain>`; its value the shop's token. */
-export const CUSTOM_DOMAIN_TXT_LABEL = '_kartlink';
+const CUSTOM_DOMAIN_TXT_LABEL = '_kartlink';
 /** The TXT record's value: `kartlink-verify=<token>`. */
 export const CUSTOM_DOMAIN_TXT_PREFIX = 'kartlink-verify=';
 export const CUSTOM_DOMAIN_MAX = 253;
