@@ -1,9 +1,20 @@
-import type { CustomDomain, CustomDomainAnswer, Product, Shop } from '@kartlink/contracts';
-import { pgQuery, stackBaseUrl, waitFor } from '@kartlink/testing';
+import type {
+  CreatedApiKey,
+  CustomDomain,
+  CustomDomainAnswer,
+  Product,
+  Shop,
+} from '@kartlink/contracts';
+import { findFreePort } from '@kartlink/infra';
+import { pgQuery, readTestEnv, stackBaseUrl, waitFor } from '@kartlink/testing';
 import jsQR from 'jsqr';
 import { randomInt } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { join, resolve } from 'node:path';
 import { PNG } from 'pngjs';
+import { appEnvironment } from '../../tools/stack';
+import { AppProcesses } from '../support/app-processes';
 import { testDns } from '../support/dns-server';
 import { HtmlPage } from '../support/html';
 import { signUp, Visitor } from '../support/auth-client';
@@ -28,9 +39,9 @@ interface Raw {
 function atHost(
   host: string,
   path: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; headers?: Record<string, string>; gateway?: string } = {},
 ): Promise<Raw> {
-  const base = new URL(stackBaseUrl());
+  const base = new URL(options.gateway ?? stackBaseUrl());
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -389,5 +400,105 @@ describe('custom domains', () => {
     expect(JSON.parse(api.text)).toMatchObject({ success: false });
     // Health probes answer on any host.
     expect((await atHost('10.1.2.3:3000', '/api/health/live')).status).toBeLessThan(500);
+  });
+});
+
+describe('custom domains on two gateways', () => {
+  let apps: AppProcesses;
+  let log: WriteStream;
+  let second: string;
+
+  beforeAll(async () => {
+    const rootDir = resolve(__dirname, '..', '..');
+    log = createWriteStream(join(rootDir, 'test-results', 'custom-domains-gateway.log'));
+    const port = await findFreePort();
+    const env = appEnvironment({
+      rootDir,
+      infra: readTestEnv(),
+      port,
+      host: '127.0.0.1',
+      publicUrl: stackBaseUrl(),
+      webOrigins: [stackBaseUrl()],
+      nodeEnv: 'test',
+      logLevel: 'warn',
+      extraEnv: { TRUST_PROXY: '1', WEB_DIST_DIR: '', METRICS_PORT: String(await findFreePort()) },
+    });
+    apps = new AppProcesses({ rootDir, env, log });
+    apps.launch('gateway');
+    second = `http://127.0.0.1:${port}`;
+    await waitFor(
+      async () =>
+        (await fetch(`${second}/api/health/ready`).catch(() => undefined))?.status === 200,
+      { timeoutMs: 30_000, intervalMs: 200, description: 'the second gateway to be ready' },
+    );
+  });
+
+  afterAll(async () => {
+    await apps?.stopAll();
+    log?.end();
+  });
+
+  it('serves a domain on the other replica as soon as it is verified, and stops as soon as it is removed', async () => {
+    const { owner, shopUrl, premium } = await premiumShopOwner('dom-two');
+    await premium();
+    const domain = domainOf('two');
+    const added = (await owner.call<CustomDomain>('PUT', '/shop/domain', { domain })).body.data!;
+    const read = () => atHost(domain, `/api/shop/${shopUrl}`, { gateway: second });
+    // The second replica has looked the host up: it serves nothing (and keeps that answer).
+    expect((await read()).status).toBe(404);
+    await createRecords(domain, txtValueOf(added));
+    expect((await owner.post<CustomDomain>('/shop/domain/verify')).body.data!.status).toBe(
+      'verified',
+    );
+    // Verified through the first gateway: the second serves it on its very next request.
+    const served = await read();
+    expect(served.status).toBe(200);
+    expect(JSON.parse(served.text)).toMatchObject({ data: { shopUrl, customDomain: domain } });
+    expect((await read()).status).toBe(200);
+    // The default address now leads to the domain on both replicas (their shop reads dropped).
+    for (const gateway of [stackBaseUrl(), second]) {
+      const shop = await fetch(`${gateway}/api/shop/${shopUrl}`).then(
+        (r) => r.json() as Promise<{ data: { customDomain?: string } }>,
+      );
+      expect(shop.data.customDomain).toBe(domain);
+    }
+
+    expect((await owner.call('DELETE', '/shop/domain')).status).toBe(200);
+    expect((await read()).status).toBe(404);
+    expect((await atHost(domain, `/api/shop/${shopUrl}`)).status).toBe(404);
+    const check = await fetch(`${second}/api/domains/check?domain=${domain}`);
+    expect(check.status).toBe(404);
+  });
+
+  it('is out of reach of API keys', async () => {
+    const { owner, premium } = await premiumShopOwner('dom-keys');
+    await premium();
+    const made = await owner.post<CreatedApiKey>('/auth/api-keys', {
+      name: 'Sheet sync',
+      scopes: ['products:read', 'products:write', 'analytics:read'],
+    });
+    expect(made.status).toBe(201);
+    const key = made.body.data!.secret;
+    for (const [method, path, body] of [
+      ['GET', '/shop/domain'],
+      ['PUT', '/shop/domain', { domain: domainOf('keys') }],
+      ['POST', '/shop/domain/verify', {}],
+      ['DELETE', '/shop/domain'],
+    ] as const) {
+      const answer = await fetch(`${stackBaseUrl()}/api${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          'x-forwarded-for': '10.9.9.8',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      expect([path, method, answer.status]).toEqual([path, method, 403]);
+    }
+    expect((await owner.call<CustomDomainAnswer>('GET', '/shop/domain')).body.data).toEqual({
+      customDomain: null,
+      allowed: true,
+    });
   });
 });

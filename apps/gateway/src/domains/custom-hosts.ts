@@ -5,7 +5,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { ErrorCode, Events, Subjects } from '@kartlink/contracts';
-import { LOGGER, type Logger, metrics, ServiceError } from '@kartlink/server-kit';
+import { LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import { JSONCodec, type Subscription } from 'nats';
 import { isIP } from 'node:net';
 import type { GatewayConfig } from '../config';
@@ -95,7 +95,6 @@ export class CustomHosts implements OnApplicationBootstrap, OnApplicationShutdow
   /** The URL of the shop verified at this host, or null (none, or the service is away). */
   async shopAt(name: string): Promise<string | null> {
     const hit = this.entries.get(name);
-    metrics.countCacheLookup('memory', hit !== undefined && hit.expires > Date.now());
     if (hit && hit.expires > Date.now()) return hit.shopUrl;
     let loading = this.loading.get(name);
     if (!loading) {
