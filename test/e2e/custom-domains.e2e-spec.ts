@@ -267,12 +267,16 @@ describe('custom domains', () => {
     expect(homePage.link('canonical')?.attr('href')).toBe(`http://${domain}/`);
     expect(homePage.meta('og:url')).toBe(`http://${domain}/`);
     expect(homePage.meta('kartlink:shop-host')).toBe(shopUrl);
+    // Its links are the domain's own: /{shortCode}, not the main host's /{shopUrl}/{shortCode}.
+    expect(home.text).toContain(`href="/${shortCode}"`);
+    expect(home.text).not.toContain(`href="/${shopUrl}/${shortCode}"`);
     // The same port-qualified host is the same domain.
     expect((await atHost(`${domain}:443`, '/')).status).toBe(200);
 
     // The product page at /{shortCode}.
     const product = await atHost(domain, `/${shortCode}`);
     expect(product.status).toBe(200);
+    expect(product.text).toContain(`href="/${shortCode}/go/`);
     expect(product.text).toContain('Block-print cotton kurta');
     expect(new HtmlPage(product.text).link('canonical')?.attr('href')).toBe(
       `http://${domain}/${shortCode}`,
@@ -321,6 +325,11 @@ describe('custom domains', () => {
     expect(decodePng(Buffer.from(await qr.arrayBuffer()))).toBe(`http://${domain}/`);
     const productQr = await atHost(domain, `/api/url/shop/${shopUrl}/${shortCode}/qr.png`);
     expect(decodePng(productQr.body)).toBe(`http://${domain}/${shortCode}`);
+
+    // The main host's sitemap index leaves the shop to its domain's own sitemap.
+    expect(await fetch(`${stackBaseUrl()}/sitemap.xml`).then((r) => r.text())).not.toContain(
+      `/sitemaps/${shopUrl}.xml`,
+    );
 
     // The default address leads to the domain for good.
     const shopRedirect = await fetch(`${stackBaseUrl()}/${shopUrl}`, { redirect: 'manual' });
@@ -386,6 +395,31 @@ describe('custom domains', () => {
     expect((await current()).problem).toContain('No CNAME record found');
     expect((await atHost(domain, '/')).status).toBe(404);
     expect((await fetch(`${stackBaseUrl()}/${shopUrl}`, { redirect: 'manual' })).status).toBe(200);
+  });
+
+  it('stops serving the domain at its next check when the owner is back on the free plan', async () => {
+    const { owner, email, premium } = await premiumShopOwner('dom-down');
+    await premium();
+    const domain = domainOf('down');
+    const added = (await owner.call<CustomDomain>('PUT', '/shop/domain', { domain })).body.data!;
+    await createRecords(domain, txtValueOf(added));
+    expect((await owner.post<CustomDomain>('/shop/domain/verify')).body.data!.status).toBe(
+      'verified',
+    );
+    expect((await atHost(domain, '/')).status).toBe(200);
+    await pgQuery(`UPDATE auth.users SET plan = 'free' WHERE email = $1`, [email]);
+    const current = async () =>
+      (await owner.call<CustomDomainAnswer>('GET', '/shop/domain')).body.data!;
+    await waitFor(async () => (await current()).customDomain?.status === 'failed', {
+      timeoutMs: 15_000,
+    });
+    expect(await current()).toMatchObject({
+      allowed: false,
+      customDomain: { problem: 'Upgrade to Premium to use your own domain' },
+    });
+    expect((await atHost(domain, '/')).status).toBe(404);
+    // Verify now is Premium's too.
+    expect((await owner.post('/shop/domain/verify')).status).toBe(403);
   });
 
   it('answers a host that serves no shop with the 404 page, never a shop', async () => {

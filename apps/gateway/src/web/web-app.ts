@@ -119,7 +119,7 @@ export async function serveWebApp(
       // A shop with a verified domain is served there: its default address leads to it.
       const domainUrl = !custom && customDomainUrlOf(page, found.data, publicUrl);
       if (domainUrl) return reply.header('cache-control', 'no-cache').redirect(domainUrl, 301);
-      const body = renderer ? await renderer.render(page, found.data) : '';
+      const body = renderer ? await renderer.render(page, found.data, custom?.shopUrl) : '';
       const rendered = body && rendering ? { body, assets: rendering[page.kind] } : undefined;
       return reply.send(
         template.publicPage({ ...found, rendered, assets: assets[page.kind] }, nonce, shopHost),

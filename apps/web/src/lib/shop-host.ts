@@ -6,10 +6,24 @@ import { SHOP_HOST_META } from '@kartlink/contracts';
  * that serves nothing; undefined on the product's own host.
  */
 export function shopHost(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
+  if (typeof document === 'undefined') return renderingFor;
   return document.head
     .querySelector<HTMLMetaElement>(`meta[name="${SHOP_HOST_META}"]`)
     ?.content.trim();
+}
+
+/** The shop host a page is being rendered for on the server (entry-server.tsx). */
+let renderingFor: string | undefined;
+
+/** Runs a synchronous server render of a page served at a shop's custom domain. */
+export function renderedForShopHost<T>(host: string | undefined, render: () => T): T {
+  const before = renderingFor;
+  renderingFor = host;
+  try {
+    return render();
+  } finally {
+    renderingFor = before;
+  }
 }
 
 /**
