@@ -42,6 +42,14 @@ it('adds a domain, shows its records, verifies it and serves the shop there', as
     setupSteps: { shopUrl: true, basicInfo: true, profilePhoto: true },
   });
   await pgQuery(`UPDATE auth.users SET plan = 'premium' WHERE email = $1`, [email]);
+  const product = await owner.post<{ shortCode: string }>('/urls', {
+    title: 'Indigo block-print dupatta',
+    description: 'Hand block-printed in Bagru',
+    price: 899,
+    brand: 'Asha',
+    originalURLs: ['https://www.amazon.in/dp/B0DUPATTA', 'https://www.myntra.com/dupatta/42'],
+  });
+  const shortCode = product.body.data!.shortCode;
 
   const context = await browser.newContext({
     viewport: { width: 320, height: 640 },
@@ -93,6 +101,13 @@ it('adds a domain, shows its records, verifies it and serves the shop there', as
       ),
     ).toBe(`http://${domain}/`);
     expect(await accessibilityViolations(visitor, { minImpact: 'serious' })).toEqual([]);
+    // The product opens at the domain's own short address.
+    await visitor
+      .getByRole('link', { name: /Indigo block-print dupatta/ })
+      .first()
+      .click();
+    await visitor.waitForURL(`http://${domain}:${port}/${shortCode}`);
+    await visitor.getByRole('heading', { name: 'Indigo block-print dupatta' }).first().waitFor();
   });
   await context.close();
   await testDns.remove(domain);
