@@ -1,7 +1,7 @@
 // Must come first: lets the imports below resolve @kartlink/* to TypeScript sources.
 import '../libs/testing/src/workspace-aliases';
 import { findFreePort } from '@kartlink/infra';
-import { keepForTeardown, provisionTestRun } from '@kartlink/testing';
+import { keepForTeardown, provisionTestRun, TestDnsServer } from '@kartlink/testing';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildAll, Stack } from '../tools/stack';
@@ -25,6 +25,7 @@ export default async function stackSetup(
   const rootDir = resolve(__dirname, '..');
   const run = await provisionTestRun({ rootDir, databasePrefix: 'kartlink_test_e2e' });
   let google: TestOidcProvider | undefined;
+  let dns: TestDnsServer | undefined;
   try {
     if (process.env.KARTLINK_BUILT !== '1') {
       const build = await buildAll(rootDir);
@@ -39,6 +40,8 @@ export default async function stackSetup(
     const port = await findFreePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     google = await startOidcProvider({ redirectUri: `${baseUrl}/api/auth/google/callback` });
+    // The custom-domain tests' DNS: records the tests set (test/support/dns-server.ts).
+    dns = await new TestDnsServer().start();
     const stack = new Stack({
       rootDir,
       infra: run.env,
@@ -69,6 +72,14 @@ export default async function stackSetup(
         WEBHOOK_ATTEMPTS: '6',
         WEBHOOK_BACKOFF_MS: '200',
         WEBHOOK_DISABLE_AFTER_MS: '2500',
+        // Custom domains are checked against the test DNS server; background checks come
+        // within a second, and a verified domain whose records went is failed after 2 s.
+        DNS_SERVERS: `127.0.0.1:${dns.port}`,
+        CUSTOM_DOMAIN_TARGET: 'ingress.kartlink.test',
+        DOMAIN_CHECK_EVERY_MS: '250',
+        DOMAIN_RETRY_MS: '500',
+        DOMAIN_RECHECK_MS: '1000',
+        DOMAIN_GRACE_MS: '2000',
       },
       // Kept as the apps wrote them (pino JSON), so that tests can read the structured fields.
       onLine: (app, line) => log.write(`[${app}] ${line}\n`),
@@ -77,10 +88,12 @@ export default async function stackSetup(
       throw new Error(`${err.message}\nApp logs: ${logPath}`);
     });
     const provider = google;
+    const dnsServer = dns;
     keepForTeardown<LaunchedStack>('stack', {
       stack,
       cleanupRun: async () => {
         await provider.stop();
+        await dnsServer.stop();
         await run.cleanup();
         log.end();
       },
@@ -91,10 +104,12 @@ export default async function stackSetup(
       KARTLINK_METRICS_URLS: JSON.stringify(stack.metricsUrls),
       KARTLINK_STACK_LOG: logPath,
       KARTLINK_OIDC_ISSUER: google.issuer,
+      KARTLINK_TEST_DNS: `127.0.0.1:${dns.port}`,
     });
     console.log(`\n${run.summary}\nstack at ${stack.baseUrl}, app logs in ${logPath}`);
   } catch (err) {
     await google?.stop();
+    await dns?.stop();
     await run.cleanup();
     throw err;
   }

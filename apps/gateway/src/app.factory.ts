@@ -5,7 +5,10 @@ import { Headers } from '@kartlink/contracts';
 import { acceptRequestId, type Logger, NestPinoLogger } from '@kartlink/server-kit';
 import { type FastifyReply, type FastifyRequest, type FastifySchema, LogController } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { createServer, type RequestListener } from 'node:http';
 import { GatewayModule } from './app.module';
+import { CustomHosts } from './domains/custom-hosts';
+import { HostRouting } from './domains/host-routing';
 import type { GatewayConfig } from './config';
 import { registerCompression } from './http/compression';
 import { sendError } from './http/exception.filter';
@@ -60,7 +63,11 @@ export async function createGateway(
   logger: Logger,
   imports: ModuleMetadata['imports'] = [],
 ): Promise<NestFastifyApplication> {
+  // Each request's Host chooses what it serves before Fastify routes it (custom domains).
+  const hostRouting = new HostRouting();
   const adapter = new FastifyAdapter({
+    serverFactory: (handler: RequestListener) =>
+      createServer((request, response) => hostRouting.handle(request, response, handler)),
     loggerInstance: logger,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
@@ -135,6 +142,7 @@ export async function createGateway(
   registerImageRoutes(app);
   registerQrRoutes(app);
   await app.init();
+  hostRouting.attach(app.get(CustomHosts));
   // In place of the JSON parser Nest registers at init.
   registerJsonParser(app);
   return app;

@@ -41,6 +41,8 @@ import { HttpErrorFilter } from './http/exception.filter';
 import { RequestInterceptor } from './http/request.interceptor';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { ServiceClient } from './services/service-client';
+import { CustomHosts } from './domains/custom-hosts';
+import { DomainsController } from './domains/domains.controller';
 import { GATEWAY_CONFIG, NATS_CLIENT, REDIS } from './tokens';
 
 @Module({})
@@ -69,6 +71,7 @@ export class GatewayModule {
         BannersController,
         AccountController,
         ApiKeysController,
+        DomainsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -87,6 +90,7 @@ export class GatewayModule {
         ...redisProviders(REDIS, GATEWAY_CONFIG, 'gateway'),
         ServiceClient,
         PublicReadCache,
+        CustomHosts,
         TapTokens,
         QrCodes,
         AnalyticsRecorder,

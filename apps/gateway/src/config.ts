@@ -94,6 +94,11 @@ export const configSchema = {
     default: '',
     pattern: /^[a-z0-9, -]*$/,
   }),
+  GATEWAY_HOSTS: str({
+    description:
+      'other host names the product itself answers at besides those of PUBLIC_URL and WEB_ORIGIN, localhost and IP addresses (comma-separated; e.g. the in-cluster service name); any other host serves the shop verified at it, or a 404 page',
+    default: '',
+  }),
   PUBLIC_READ_CACHE_MS: int({
     description:
       'how long a replica keeps a public read in its own memory (change events clear it sooner); 0 keeps none, every read then asks shop-service',

@@ -22,6 +22,10 @@ import { database, entities } from './database';
 import { ModerationController } from './moderation/moderation.controller';
 import { ModerationReads } from './moderation/moderation-reads';
 import { ModerationService } from './moderation/moderation.service';
+import { DomainChecks } from './domains/domain-checks';
+import { DomainsController } from './domains/domains.controller';
+import { DomainsRepository } from './domains/domains.repository';
+import { DomainsService } from './domains/domains.service';
 import { OwnerPages } from './products/owner-pages';
 import { ProductReads } from './products/product-reads';
 import { ProductsController } from './products/products.controller';
@@ -58,6 +62,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       ImportsController,
       WebhooksController,
       ModerationController,
+      DomainsController,
     ],
     providers: [
       ...shopRedisProviders,
@@ -92,5 +97,8 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       WebhookDeliveries,
       WebhooksService,
       WebhookClicksConsumer,
+      DomainsRepository,
+      DomainsService,
+      DomainChecks,
     ],
   });

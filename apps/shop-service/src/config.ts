@@ -70,5 +70,47 @@ export const configSchema = {
     min: 1000,
     max: 30 * 86_400_000,
   }),
+  CUSTOM_DOMAIN_TARGET: str({
+    description:
+      'the host a custom domain points to with a CNAME record (the ingress); the host of PUBLIC_URL when empty',
+    default: '',
+  }),
+  DNS_SERVERS: str({
+    description:
+      'DNS servers custom domains are checked with (comma-separated host or host:port); the system resolver when empty',
+    default: '',
+  }),
+  DNS_TIMEOUT_MS: int({
+    description: 'how long one DNS query of a custom domain check may take',
+    default: 3000,
+    min: 100,
+    max: 30_000,
+  }),
+  DOMAIN_CHECK_EVERY_MS: int({
+    description: 'how often shop-service looks for custom domains whose background check is due',
+    default: 60_000,
+    min: 100,
+    max: 3_600_000,
+  }),
+  DOMAIN_RETRY_MS: int({
+    description:
+      'wait before re-checking a custom domain that is not verified; doubles after each failed check, up to DOMAIN_RECHECK_MS',
+    default: 60_000,
+    min: 100,
+    max: 86_400_000,
+  }),
+  DOMAIN_RECHECK_MS: int({
+    description: 'how often a verified custom domain is checked again',
+    default: 3_600_000,
+    min: 100,
+    max: 7 * 86_400_000,
+  }),
+  DOMAIN_GRACE_MS: int({
+    description:
+      'a verified custom domain whose records fail for this long becomes unverified and is no longer served',
+    default: 3 * 86_400_000,
+    min: 0,
+    max: 30 * 86_400_000,
+  }),
 };
 export type ShopConfig = ConfigOf<typeof configSchema>;

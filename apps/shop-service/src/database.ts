@@ -9,6 +9,8 @@ import { ShopProductCount1795700000000 } from './migrations/1795700000000-ShopPr
 import { ProductScheduleAndPriceDate1795902686241 } from './migrations/1795902686241-ProductScheduleAndPriceDate';
 import { Webhooks1795904665547 } from './migrations/1795904665547-Webhooks';
 import { Moderation1796000000000 } from './migrations/1796000000000-Moderation';
+import { CustomDomains1795912689458 } from './migrations/1795912689458-CustomDomains';
+import { ShopDomainEntity } from './domains/shop-domain.entity';
 import { ProductEntity } from './products/product.entity';
 import { ShopEntity } from './shops/shop.entity';
 import { WebhookDeliveryEntity } from './webhooks/webhook-delivery.entity';
@@ -21,6 +23,7 @@ export const entities = [
   WebhookEndpointEntity,
   WebhookDeliveryEntity,
   WebhookPendingClickEntity,
+  ShopDomainEntity,
 ];
 
 /** Entities and migrations of the `shop` schema; migrations are generated, never synchronised. */
@@ -36,6 +39,7 @@ export const database = {
     ProductScheduleAndPriceDate1795902686241,
     Webhooks1795904665547,
     Moderation1796000000000,
+    CustomDomains1795912689458,
   ],
 };
 

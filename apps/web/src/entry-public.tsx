@@ -8,6 +8,7 @@ import { PublicRouter } from './public/router';
 import { pageTakenOver } from './hooks/use-hydrated';
 import { beginTakeOver, takeOverInTurns } from './components/TakeOverInTurn';
 import { nextTask } from './lib/scheduling';
+import { shopHost } from './lib/shop-host';
 import './styles/global.css';
 import './styles/page.css';
 
@@ -19,7 +20,7 @@ import './styles/page.css';
  * which comes rendered too. A page the server could not render loads the whole app instead.
  */
 async function start(root: HTMLElement) {
-  const page = publicPageOf(window.location.pathname);
+  const page = publicPageOf(window.location.pathname, shopHost());
   if (!page) throw new Error(`${window.location.pathname} is not a public page`);
   const pageCode = PUBLIC_PAGES[page.kind]();
   // A phone takes a while over each of these steps: each gets a task of its own, so that none

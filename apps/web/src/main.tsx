@@ -3,10 +3,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './app/App';
-import { routes } from './app/routes';
+import { customHostRoutes, routes } from './app/routes';
 import { createAppStore } from './app/store';
 import { pageTakenOver } from './hooks/use-hydrated';
 import { embeddedDataOf, seedEmbeddedData } from './features/storefront/api/embedded-data';
+import { shopHost } from './lib/shop-host';
 import './styles/global.css';
 import './styles/page.css';
 
@@ -18,10 +19,14 @@ function start(root: HTMLElement) {
   seedEmbeddedData(store.dispatch, embeddedDataOf(document));
   // (A public page the server rendered runs entry-public.tsx instead: this one it left empty.)
   pageTakenOver();
+  // On a shop's custom domain, that shop's pages only (none on a host that serves nothing).
+  const host = shopHost();
   createRoot(root).render(
     <StrictMode>
       <App store={store}>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider
+          router={createBrowserRouter(host === undefined ? routes : customHostRoutes(host))}
+        />
       </App>
     </StrictMode>,
   );

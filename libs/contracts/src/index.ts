@@ -32,3 +32,4 @@ export * from './schedule';
 export * from './webhooks';
 export * from './api-keys';
 export * from './moderation';
+export * from './custom-domains';

@@ -1,5 +1,5 @@
 import { ImageSlots } from './image-urls';
-import { clip, productPageHead, shopPageHead } from './page-head';
+import { clip, productPageHead, productPageUrl, shopPageHead, shopPageUrl } from './page-head';
 import type { PublicProduct } from './product';
 import type { PublicShop } from './shop';
 
@@ -212,5 +212,30 @@ describe('the preloaded picture of a public page', () => {
       productDetails: { ...product().productDetails, images: [], image: null },
     });
     expect(productPageHead(shop, bare, BASE).lcpImage).toBeUndefined();
+  });
+});
+
+describe('a shop with a verified custom domain', () => {
+  const base = 'https://kartlink.in';
+  const shop = {
+    shopName: 'Asha Crafts',
+    shopDescription: null,
+    shopUrl: 'asha',
+    shopPhotoURL: null,
+    socialMedia: {},
+    seo: {},
+    customDomain: 'shop.ashacrafts.in',
+  };
+
+  it('has its canonical addresses and link previews at the domain', () => {
+    expect(shopPageUrl(shop, base)).toBe('https://shop.ashacrafts.in/');
+    expect(productPageUrl(shop, 'k7x2', base)).toBe('https://shop.ashacrafts.in/k7x2');
+    expect(productPageUrl(shop, 'k7x2', 'http://127.0.0.1:3000')).toBe(
+      'http://shop.ashacrafts.in/k7x2',
+    );
+    const head = shopPageHead(shop, [], base);
+    expect(head.canonical).toBe('https://shop.ashacrafts.in/');
+    expect(head.og.url).toBe('https://shop.ashacrafts.in/');
+    expect(shopPageUrl({ shopUrl: 'asha' }, base)).toBe('https://kartlink.in/asha');
   });
 });

@@ -84,6 +84,34 @@ export const shopPagePath = (shopUrl: string) => `/${encodeURIComponent(shopUrl)
 export const productPagePath = (shopUrl: string, shortCode: string) =>
   `${shopPagePath(shopUrl)}/${encodeURIComponent(shortCode)}`;
 
+/**
+ * A shop page's address: at the shop's verified custom domain when it has one
+ * (`https://shop.example.com/`, with the protocol of `base`), else `{base}/{shopUrl}`.
+ */
+export function shopPageUrl(shop: Pick<PublicShop, 'shopUrl' | 'customDomain'>, base: string) {
+  if (shop.customDomain) return `${protocolOf(base)}//${shop.customDomain}/`;
+  return `${base}${shopPagePath(shop.shopUrl)}`;
+}
+
+/** A product page's address: `https://shop.example.com/{shortCode}` on a custom domain. */
+export function productPageUrl(
+  shop: Pick<PublicShop, 'shopUrl' | 'customDomain'>,
+  shortCode: string,
+  base: string,
+) {
+  if (shop.customDomain)
+    return `${protocolOf(base)}//${shop.customDomain}/${encodeURIComponent(shortCode)}`;
+  return `${base}${productPagePath(shop.shopUrl, shortCode)}`;
+}
+
+function protocolOf(base: string): string {
+  try {
+    return new URL(base).protocol;
+  } catch {
+    return 'https:';
+  }
+}
+
 function shareImage(
   base: string,
   shop: PublicShop,
@@ -117,7 +145,7 @@ export function shopPageHead(
   /** How many products the shop shows, when `products` is only the first page of them. */
   productCount?: number,
 ): PageHead {
-  const url = `${base}${shopPagePath(shop.shopUrl)}`;
+  const url = shopPageUrl(shop, base);
   const name = shop.shopName;
   const visible = products.filter((product) => product.showOnShop);
   const count = productCount ?? visible.length;
@@ -173,7 +201,7 @@ export function shopPageHead(
         itemListElement: visible.map((product, index) => ({
           '@type': 'ListItem',
           position: index + 1,
-          url: `${base}${productPagePath(shop.shopUrl, product.shortCode)}`,
+          url: productPageUrl(shop, product.shortCode, base),
           name: product.title,
         })),
       },
@@ -184,7 +212,7 @@ export function shopPageHead(
 
 /** The head of a public product page. */
 export function productPageHead(shop: PublicShop, product: PublicProduct, base: string): PageHead {
-  const url = `${base}${productPagePath(shop.shopUrl, product.shortCode)}`;
+  const url = productPageUrl(shop, product.shortCode, base);
   const images = productImages(product);
   const price = product.price ?? product.productDetails.price;
   const brand = firstText(product.brand, product.productDetails.brand);

@@ -6,7 +6,12 @@ import type { ShopEarnings } from './store-routing';
 type ShownShop = Pick<
   Shop,
   'shopDescription' | 'shopPhotoURL' | 'socialMedia' | 'seo' | 'banners'
-> & { shopUrl: string; shopName: string; earnings?: Partial<ShopEarnings> };
+> & {
+  shopUrl: string;
+  shopName: string;
+  earnings?: Partial<ShopEarnings>;
+  customDomain?: string | null;
+};
 
 /**
  * What a visitor may see of a shop: no owner id, no setup state. shop-service answers it to
@@ -22,6 +27,7 @@ export function toPublicShop(shop: ShownShop): PublicShop {
     seo: shop.seo,
     banners: visibleBanners(shop.banners),
     amazonDisclosure: (shop.earnings?.amazonTags?.length ?? 0) > 0,
+    ...(shop.customDomain ? { customDomain: shop.customDomain } : {}),
   };
 }
 

@@ -50,6 +50,8 @@ const RESERVED_SHOP_URLS: ReadonlySet<string> = new Set([
   'create-link',
   'dashboard',
   'docs',
+  'domain',
+  'domains',
   'favicon',
   'help',
   'home',

@@ -45,6 +45,8 @@ export interface Shop {
   requiresSetup: boolean;
   /** Set while an admin has hidden the shop (issue 21): visitors get 410; the owner sees why. */
   hidden?: ModerationHold | null;
+  /** The verified custom domain the shop is served at (issue 20); null when none. */
+  customDomain?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -68,6 +70,11 @@ export interface PublicShop {
    * Always sent by the server.
    */
   amazonDisclosure?: boolean;
+  /**
+   * The owner's verified custom domain (`shop.example.com`): the shop's pages are served there,
+   * and their canonical addresses and share links use it. Absent when there is none.
+   */
+  customDomain?: string;
 }
 
 export interface ShopStatus {

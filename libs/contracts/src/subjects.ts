@@ -185,6 +185,16 @@ export const Subjects = {
     adminReports: 'shop.admin.reports',
     /** { caller, id, body: ResolveReportBody } → ShopWrite<AdminReport>. */
     adminResolveReport: 'shop.admin.resolve-report',
+    /** { caller } → CustomDomainAnswer. */
+    domainGet: 'shop.domain.get',
+    /** { caller, body: CustomDomainBody } → CustomDomain (pending; re-adding the same keeps its token). */
+    domainSet: 'shop.domain.set',
+    /** { caller } → CustomDomain: checked against DNS now. */
+    domainVerify: 'shop.domain.verify',
+    /** { caller } → ShopWrite<null>. */
+    domainDelete: 'shop.domain.delete',
+    /** For the gateway: { host } → { shopUrl } of the shop verified at that host, or 404. */
+    domainResolve: 'shop.domain.resolve',
   },
   media: {
     /** ImageIngestRequest → UploadedImage: check an incoming upload, make and store its variants. */

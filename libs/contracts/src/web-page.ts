@@ -7,6 +7,12 @@ import type { PublicShop } from './shop';
  * app shows or copies uses the address the server's own links use.
  */
 export const PUBLIC_URL_META = 'kartlink:public-url';
+/**
+ * On a shop's custom domain (issue 20), the page names the shop the host serves
+ * (`<meta name="kartlink:shop-host" content="{shopUrl}">`): its paths are `/` and `/{shortCode}`.
+ * Empty on a host that serves nothing (the 404 page).
+ */
+export const SHOP_HOST_META = 'kartlink:shop-host';
 
 /**
  * The id of the `<script type="application/json">` the gateway writes into a public page's HTML

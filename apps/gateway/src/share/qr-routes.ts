@@ -4,10 +4,10 @@ import {
   ErrorCode,
   normalizeShopUrl,
   ProductMessages,
-  productPagePath,
+  productPageUrl,
   type ProductPage,
   type Shop,
-  shopPagePath,
+  shopPageUrl,
   Subjects,
 } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
@@ -145,6 +145,15 @@ export function registerQrRoutes(app: NestFastifyApplication) {
     }
   }
 
+  /** The shop as its pages' addresses need it: at its verified custom domain when it has one. */
+  async function shownShop(shopUrl: string): Promise<{ shopUrl: string; customDomain?: string }> {
+    const shop = await cache.shop(shopUrl).then(
+      (answer) => answer.data,
+      () => undefined,
+    );
+    return { shopUrl, customDomain: shop?.customDomain };
+  }
+
   async function send(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -177,7 +186,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
           (caller) => ownShop(caller, shopUrl),
         );
         return send(request, reply, audience, {
-          address: `${origin}${shopPagePath(shopUrl)}`,
+          address: shopPageUrl(await shownShop(shopUrl), origin),
           filename: `${fileSafe(shopUrl)}-qr.${format}`,
           format,
           size,
@@ -202,7 +211,7 @@ export function registerQrRoutes(app: NestFastifyApplication) {
           (caller) => ownProduct(caller, shopUrl, shortCode),
         );
         return send(request, reply, audience, {
-          address: `${origin}${productPagePath(shopUrl, shortCode)}`,
+          address: productPageUrl(await shownShop(shopUrl), shortCode, origin),
           filename: `${fileSafe(shopUrl)}-${fileSafe(shortCode)}-qr.${format}`,
           format,
           size,

@@ -4,6 +4,7 @@ import {
   type PageHead,
   PUBLIC_URL_META,
   type ResponsiveImage,
+  SHOP_HOST_META,
 } from '@kartlink/contracts';
 import type { RenderedPageAssets, RouteAssets } from './route-assets';
 
@@ -143,15 +144,20 @@ export class PageTemplate {
    * An app page (landing, sign-in, dashboard...), kept out of search results unless `indexed`;
    * `nonce` is its answer's CSP style nonce (none: toasts go unstyled).
    */
-  app(indexed: boolean, nonce?: string): string {
-    return `${this.appHead}${nonceMeta(nonce)}${indexed ? '' : NOINDEX}${this.body}`;
+  app(indexed: boolean, nonce?: string, shopHost?: string): string {
+    return `${this.appHead}${nonceMeta(nonce)}${shopHostMeta(shopHost)}${indexed ? '' : NOINDEX}${this.body}`;
   }
 
   /**
    * A public page: its own head and its data; rendered, its body and the public pages' code
    * (at low priority) in place of the app's, else the app with its route's stylesheets and code.
    */
-  publicPage({ head, data, rendered, assets }: PublicPageContent, nonce?: string): string {
+  publicPage(
+    { head, data, rendered, assets }: PublicPageContent,
+    nonce?: string,
+    /** On a custom domain: the shop it serves. */
+    shopHost?: string,
+  ): string {
     const script = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${jsonForScript(data)}</script>`;
     const body = rendered ? this.renderedBody : this.body;
     const page = ROOT.test(body)
@@ -160,6 +166,7 @@ export class PageTemplate {
     const tags = rendered
       ? [
           nonceMeta(nonce),
+          shopHostMeta(shopHost),
           headTags(head),
           ...rendered.assets.stylesheets.map(stylesheet),
           `<script type="module" ${LOW_PRIORITY} crossorigin src="${escapeAttribute(rendered.assets.script)}"></script>`,
@@ -167,6 +174,7 @@ export class PageTemplate {
         ]
       : [
           nonceMeta(nonce),
+          shopHostMeta(shopHost),
           headTags(head),
           ...assets.stylesheets.map(stylesheet),
           ...assets.code.map((href) => preload(href)),
@@ -176,6 +184,12 @@ export class PageTemplate {
 }
 
 const NOINDEX = '<meta name="robots" content="noindex" />';
+
+/** Tells the app the shop a custom domain serves ('' for a host that serves nothing). */
+const shopHostMeta = (shopUrl: string | undefined) =>
+  shopUrl === undefined
+    ? ''
+    : `<meta name="${SHOP_HOST_META}" content="${escapeAttribute(shopUrl)}" />`;
 
 /**
  * Hands the answer's CSP style nonce to goober, which writes react-hot-toast's styles in a

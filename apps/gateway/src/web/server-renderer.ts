@@ -14,7 +14,7 @@ type PublicPageKind = Extract<PageKind, { kind: 'shop' | 'product' }>;
 
 /** What the web app's server build exports (apps/web/src/entry-server.tsx). */
 interface ServerBuild {
-  renderPublicPage(path: string, data: EmbeddedPublicData): Promise<string>;
+  renderPublicPage(path: string, data: EmbeddedPublicData, shopHost?: string): Promise<string>;
 }
 
 /**
@@ -29,6 +29,8 @@ interface ServerBuild {
  */
 export class PublicPageRenderer {
   private readonly rendered = new WeakMap<object, WeakMap<object, Promise<string>>>();
+  /** The same, for pages served at a shop's custom domain (their links are the domain's). */
+  private readonly renderedOnDomain = new WeakMap<object, WeakMap<object, Promise<string>>>();
 
   private constructor(
     private readonly build: ServerBuild,
@@ -51,24 +53,33 @@ export class PublicPageRenderer {
    * renders it in the browser, as for a page served without its data), which is logged once
    * per version of the data.
    */
-  render(page: PublicPageKind, data: EmbeddedPublicData): Promise<string> {
+  render(page: PublicPageKind, data: EmbeddedPublicData, shopHost?: string): Promise<string> {
     const first = data.shop?.data;
     const second = page.kind === 'shop' ? data.products?.data : data.product?.data;
-    if (!isObject(first) || !isObject(second)) return this.renderNow(page, data);
-    let byFirst = this.rendered.get(first);
-    if (!byFirst) this.rendered.set(first, (byFirst = new WeakMap()));
+    if (!isObject(first) || !isObject(second)) return this.renderNow(page, data, shopHost);
+    const rendered = shopHost ? this.renderedOnDomain : this.rendered;
+    let byFirst = rendered.get(first);
+    if (!byFirst) rendered.set(first, (byFirst = new WeakMap()));
     let html = byFirst.get(second);
-    if (!html) byFirst.set(second, (html = this.renderNow(page, data)));
+    if (!html) byFirst.set(second, (html = this.renderNow(page, data, shopHost)));
     return html;
   }
 
-  private async renderNow(page: PublicPageKind, data: EmbeddedPublicData): Promise<string> {
-    const path =
-      page.kind === 'shop'
+  private async renderNow(
+    page: PublicPageKind,
+    data: EmbeddedPublicData,
+    shopHost?: string,
+  ): Promise<string> {
+    // At a shop's custom domain its pages are / and /{shortCode}.
+    const path = shopHost
+      ? page.kind === 'shop'
+        ? '/'
+        : `/${encodeURIComponent(page.shortCode)}`
+      : page.kind === 'shop'
         ? shopPagePath(page.shopUrl)
         : productPagePath(page.shopUrl, page.shortCode);
     try {
-      return await this.build.renderPublicPage(path, data);
+      return await this.build.renderPublicPage(path, data, shopHost);
     } catch (err) {
       this.logger.warn({ err, path }, 'public page left to the browser to render');
       return '';

@@ -1,13 +1,17 @@
 import {
   ErrorCode,
   normalizeShopUrl,
+  customDomainOrigin,
   productPagePath,
+  productPageUrl,
   shopPagePath,
+  shopPageUrl,
   type SitemapShopPages,
   secondsUntil,
 } from '@kartlink/contracts';
 import { ServiceError } from '@kartlink/server-kit';
 import type { FastifyInstance } from 'fastify';
+import { customHostOf } from '../domains/host-routing';
 import type { PublicReadCache } from '../public/public-read-cache';
 
 const xml = (text: string) =>
@@ -58,9 +62,15 @@ export function registerSitemapRoutes(
   const base = new URL(publicUrl).origin;
   const robots = robotsTxt(base);
 
-  fastify.get('/robots.txt', (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(robots),
-  );
+  const protocol = new URL(publicUrl).protocol;
+  fastify.get('/robots.txt', (request, reply) => {
+    // A shop's custom domain has its own sitemap (HostRouting sends /sitemap.xml there).
+    const custom = customHostOf(request.raw);
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send(custom ? robotsTxt(customDomainOrigin(custom.domain, protocol)) : robots);
+  });
 
   fastify.get('/sitemap.xml', async (_request, reply) => {
     const { data: shops } = await cache.sitemap();
@@ -91,12 +101,23 @@ export function registerSitemapRoutes(
         throw ServiceError.notFound(NO_SITEMAP);
       throw err;
     }
-    const url = (path: string, lastmod: string) =>
-      `<url><loc>${xml(`${base}${path}`)}</loc><lastmod>${xml(lastmod)}</lastmod></url>`;
+    const url = (address: string, lastmod: string) =>
+      `<url><loc>${xml(address)}</loc><lastmod>${xml(lastmod)}</lastmod></url>`;
+    // On the shop's custom domain, its pages at that domain (/ and /{shortCode}).
+    const custom = customHostOf(request.raw);
+    const shop = { shopUrl: pages.shopUrl, customDomain: custom?.domain };
     const urls = [
-      url(shopPagePath(pages.shopUrl), pages.updatedAt),
+      url(
+        custom ? shopPageUrl(shop, base) : `${base}${shopPagePath(pages.shopUrl)}`,
+        pages.updatedAt,
+      ),
       ...pages.products.map((product) =>
-        url(productPagePath(pages.shopUrl, product.shortCode), product.updatedAt),
+        url(
+          custom
+            ? productPageUrl(shop, product.shortCode, base)
+            : `${base}${productPagePath(pages.shopUrl, product.shortCode)}`,
+          product.updatedAt,
+        ),
       ),
     ];
     // Kept no longer than until a scheduled product of the shop starts or ends.

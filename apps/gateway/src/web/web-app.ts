@@ -1,15 +1,24 @@
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ErrorCode, PUBLIC_PAGES_DIR, PUBLIC_PAGES_ENTRY } from '@kartlink/contracts';
+import {
+  type EmbeddedPublicData,
+  ErrorCode,
+  productPageUrl,
+  PUBLIC_PAGES_DIR,
+  PUBLIC_PAGES_ENTRY,
+  shopPageUrl,
+} from '@kartlink/contracts';
 import { LOGGER, type Logger, ServiceError } from '@kartlink/server-kit';
 import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AnalyticsRecorder } from '../analytics/analytics-recorder';
 import { previewedShop } from '../analytics/link-previews';
+import { CustomHosts, hostName } from '../domains/custom-hosts';
+import { customHostOf } from '../domains/host-routing';
 import { PublicReadCache } from '../public/public-read-cache';
 import { PageTemplate } from './page-html';
-import { loadPublicPage, pageKindOf } from './public-pages';
+import { loadPublicPage, type PageKind, pageKindOf } from './public-pages';
 import {
   type BuildManifest,
   MANIFEST_FILE,
@@ -70,6 +79,7 @@ export async function serveWebApp(
   const fastify = app.getHttpAdapter().getInstance();
   const analytics = app.get(AnalyticsRecorder);
   const cache = app.get(PublicReadCache);
+  const hosts = app.get(CustomHosts);
   registerSitemapRoutes(fastify, cache, publicUrl);
 
   fastify.get('/*', { config: { securityHeaders: 'page' } }, async (request, reply) => {
@@ -92,18 +102,27 @@ export async function serveWebApp(
     // This answer's CSP nonce for inline styles (security-headers.ts).
     const nonce = reply.cspNonce.style;
 
+    // On a custom domain, the shop it serves (its paths are / and /{shortCode}); on a host
+    // that serves nothing, '' (the app then shows its 404 page whatever the path).
+    const custom = customHostOf(request.raw);
+    const shopHost =
+      custom?.shopUrl ?? (hosts.isOwnHost(hostName(request.headers.host)) ? undefined : '');
     if (page.kind === 'app') return reply.send(template.app(page.indexed, nonce));
-    if (page.kind === 'not-found') return reply.status(404).send(template.app(false, nonce));
+    if (page.kind === 'not-found')
+      return reply.status(404).send(template.app(false, nonce, shopHost));
     try {
       const found = await loadPublicPage(page, cache, publicUrl);
       if (!found.found && found.ended?.redirectTo)
-        return reply.redirect(found.ended.redirectTo, 302);
+        return reply.redirect(custom ? '/' : found.ended.redirectTo, 302);
       if (!found.found)
-        return reply.status(found.ended ? 410 : 404).send(template.app(false, nonce));
-      const body = renderer ? await renderer.render(page, found.data) : '';
+        return reply.status(found.ended ? 410 : 404).send(template.app(false, nonce, shopHost));
+      // A shop with a verified domain is served there: its default address leads to it.
+      const domainUrl = !custom && customDomainUrlOf(page, found.data, publicUrl);
+      if (domainUrl) return reply.header('cache-control', 'no-cache').redirect(domainUrl, 301);
+      const body = renderer ? await renderer.render(page, found.data, custom?.shopUrl) : '';
       const rendered = body && rendering ? { body, assets: rendering[page.kind] } : undefined;
       return reply.send(
-        template.publicPage({ ...found, rendered, assets: assets[page.kind] }, nonce),
+        template.publicPage({ ...found, rendered, assets: assets[page.kind] }, nonce, shopHost),
       );
     } catch (err) {
       // The services cannot say what the page is: the app asks again itself; crawlers come back.
@@ -112,6 +131,20 @@ export async function serveWebApp(
     }
   });
   return (nonce) => template.app(false, nonce);
+}
+
+/** The page's address at its shop's verified custom domain, if the shop has one. */
+function customDomainUrlOf(
+  page: Extract<PageKind, { kind: 'shop' | 'product' }>,
+  data: EmbeddedPublicData,
+  publicUrl: string,
+): string | undefined {
+  const shop = data.shop?.data;
+  if (!shop?.customDomain) return undefined;
+  const base = new URL(publicUrl).origin;
+  return page.kind === 'shop'
+    ? shopPageUrl(shop, base)
+    : productPageUrl(shop, page.shortCode, base);
 }
 
 /**

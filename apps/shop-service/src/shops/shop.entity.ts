@@ -91,6 +91,10 @@ export class ShopEntity {
   /** Set while the owner's account is disabled (auth-service tells): visitors get 410. */
   @Column({ name: 'owner_disabled_at', type: 'timestamptz', nullable: true })
   ownerDisabledAt!: Date | null;
+  /** The verified custom domain the shop is served at (domains/domains.service.ts keeps it). */
+  @Index('shops_custom_domain_key', { unique: true, where: 'custom_domain IS NOT NULL' })
+  @Column({ name: 'custom_domain', type: 'varchar', length: 253, nullable: true })
+  customDomain!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -24,6 +24,7 @@ export function toShop(shop: ShopEntity): Shop {
     timeZone: shop.timeZone,
     requiresSetup: requiresSetup(shop),
     hidden: holdOf(shop),
+    customDomain: shop.customDomain,
     createdAt: shop.createdAt.toISOString(),
     updatedAt: shop.updatedAt.toISOString(),
   };

@@ -38,6 +38,8 @@ export class ShopsRepository {
          LEFT JOIN shop.products p ON p.shop_id = s.id AND p.show_on_shop AND p.hidden_at IS NULL
         WHERE s.is_shop_public AND s.shop_url IS NOT NULL AND s.shop_name IS NOT NULL
           AND s.hidden_at IS NULL AND s.owner_disabled_at IS NULL
+          -- A shop served at its custom domain is listed in that domain's own sitemap.
+          AND s.custom_domain IS NULL
         GROUP BY s.id
         ORDER BY s.shop_url
         LIMIT $1`,

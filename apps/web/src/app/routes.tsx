@@ -46,6 +46,35 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The routes of a shop's custom domain (issue 20): the shop at /, its products at /{shortCode}
+ * (the pages read the shop from the page, lib/shop-host.ts), the 404 page for anything else or
+ * for a host that serves no shop (`shopUrl` '').
+ */
+export function customHostRoutes(shopUrl: string): RouteObject[] {
+  const notFound: RouteObject = { path: '*', handle: LIGHT_ONLY, lazy: notFoundPage };
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <ErrorScreen />,
+      hydrateFallbackElement: <Spinner />,
+      children: [
+        {
+          element: <PublicLayout />,
+          children: shopUrl
+            ? [
+                { index: true, handle: LIGHT_ONLY, lazy: shopPage },
+                { path: ':shortCode', handle: LIGHT_ONLY, lazy: productPage },
+                notFound,
+              ]
+            : [notFound],
+        },
+      ],
+    },
+  ];
+}
+
 /** Every page that knows who is signed in. */
 function sessionRoutes(): RouteObject[] {
   return [

@@ -34,6 +34,7 @@ export const api = createApi({
     'Plan',
     'Webhooks',
     'Admin',
+    'CustomDomain',
   ],
   // SPEC section 9: data is fresh for 5 minutes, kept for an hour, refetched on reconnect.
   refetchOnMountOrArgChange: 5 * 60,

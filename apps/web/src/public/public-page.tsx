@@ -21,12 +21,20 @@ const PREFIXES = new Set(['shop', 'open']);
  */
 export function publicPageOf(
   pathname: string,
+  /** On a shop's custom domain, the shop it serves: its pages are / and /{shortCode}. */
+  shopHost?: string,
 ): { kind: PublicPageKind; params: Record<string, string> } | undefined {
   let parts: string[];
   try {
     parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   } catch {
     return undefined;
+  }
+  if (shopHost) {
+    if (parts.length > 1) return undefined;
+    return parts[0]
+      ? { kind: 'product', params: { shopUrl: shopHost, shortCode: parts[0] } }
+      : { kind: 'shop', params: { shopUrl: shopHost } };
   }
   if (parts.length > 1 && PREFIXES.has(parts[0]!)) parts = parts.slice(1);
   const [shopUrl, shortCode, ...rest] = parts;

@@ -9,3 +9,4 @@ export * from './media';
 export * from './events';
 export * from './webhooks.dto';
 export * from './moderation.dto';
+export * from './domains.dto';

@@ -32,6 +32,7 @@ import { usePhotoUploaders } from '../../../lib/media/media-api';
 import { publicHost, publicShopAddress } from '../../../lib/public-address';
 import { timeZone as deviceTimeZone } from '../../../lib/time-zone';
 import { useUpdateShopSettingsMutation } from '../../../lib/shop-api';
+import { CustomDomainSection } from '../components/CustomDomainSection';
 import { ShopPageHeader } from '../components/ShopPageHeader';
 import { WithShop } from '../components/WithShop';
 import './shop-pages.css';
@@ -62,6 +63,7 @@ export function ShopSettingsPage() {
           <>
             {shop.hidden && <HiddenShopNotice hold={shop.hidden} />}
             <SettingsForm shop={shop} />
+            <CustomDomainSection />
           </>
         )}
       </WithShop>

@@ -24,6 +24,7 @@ import {
   productErrorMessage,
 } from '../utils/errors';
 import { shopUrlParam, shortCodeParam } from '../utils/params';
+import { shopPath } from '../../../lib/shop-host';
 import { productBrand, productDescription, productImages, productPrice } from '../utils/product';
 import '../components/storefront.css';
 import './ProductPage.css';
@@ -94,7 +95,7 @@ export function ProductPage() {
           icon={<AlertIcon />}
           title="This offer has ended"
           actions={
-            <Link to={`/${shopUrl}`} className="button button--primary">
+            <Link to={shopPath(shopUrl)} className="button button--primary">
               Visit the shop
             </Link>
           }
@@ -134,7 +135,7 @@ export function ProductPage() {
               </button>
             )}
             {shownMessage !== ProductPageMessages.private && (
-              <Link to={`/${shopUrl}`} className="button button--secondary">
+              <Link to={shopPath(shopUrl)} className="button button--secondary">
                 Visit the shop
               </Link>
             )}
@@ -183,7 +184,7 @@ function ProductView({ product, shopUrl, shop }: ProductViewProps) {
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <ol>
           <li>
-            <Link to={`/${shopUrl}`}>{shopName}</Link>
+            <Link to={shopPath(shopUrl)}>{shopName}</Link>
           </li>
           <li aria-current="page">{product.title}</li>
         </ol>

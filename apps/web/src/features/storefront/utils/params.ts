@@ -1,8 +1,10 @@
 import { normalizeShopUrl, shopUrlProblem } from '@kartlink/contracts';
+import { shopHost, shopPath } from '../../../lib/shop-host';
 
 /** The shop URL of the address as the API looks it up (SPEC section 7), or null if invalid. */
 export function shopUrlParam(raw: string | undefined): string | null {
-  const shopUrl = normalizeShopUrl(raw ?? '');
+  // On a shop's own domain the address holds no shop URL: the page names the shop.
+  const shopUrl = normalizeShopUrl(raw ?? shopHost() ?? '');
   return shopUrlProblem(shopUrl) === undefined ? shopUrl : null;
 }
 
@@ -15,5 +17,5 @@ export function shortCodeParam(raw: string | undefined): string | null {
   return SHORT_CODE.test(code) ? code : null;
 }
 
-/** The canonical address of a product: /{shopUrl}/{shortCode}. */
-export const productPath = (shopUrl: string, shortCode: string) => `/${shopUrl}/${shortCode}`;
+/** The address of a product: /{shopUrl}/{shortCode}, or /{shortCode} on the shop's own domain. */
+export const productPath = (shopUrl: string, shortCode: string) => shopPath(shopUrl, shortCode);

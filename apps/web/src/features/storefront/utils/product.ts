@@ -1,4 +1,5 @@
 import type { PublicProduct, StoreLink } from '@kartlink/contracts';
+import { shopPath } from '../../../lib/shop-host';
 
 /** SPEC section 9, Card: cut lengths and the number of platform chips. */
 export const CARD_TITLE_LIMIT = 60;
@@ -115,7 +116,7 @@ export function storeGoPath(
   option: Pick<StoreOption, 'goKey'>,
   tapToken?: string | null,
 ): string {
-  const path = `/${shopUrl}/${shortCode}/go/${encodeURIComponent(option.goKey)}`;
+  const path = shopPath(shopUrl, `${shortCode}/go/${encodeURIComponent(option.goKey)}`);
   return tapToken ? `${path}?t=${encodeURIComponent(tapToken)}` : path;
 }
 
