@@ -7,14 +7,10 @@ import {
   type Product,
   type Shop,
 } from '@kartlink/contracts';
-import { findFreePort } from '@kartlink/infra';
-import { pgQuery, readTestEnv, stackBaseUrl, waitFor } from '@kartlink/testing';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { pgQuery, stackBaseUrl } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
-import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { appEnvironment } from '../../tools/stack';
-import { AppProcesses } from '../support/app-processes';
+import { startSecondGateway, type SecondGateway } from '../support/second-gateway';
 import { signUp, Visitor } from '../support/auth-client';
 
 /**
@@ -295,39 +291,15 @@ describe('the API document', () => {
 });
 
 describe('API key revocation on two gateways', () => {
-  let apps: AppProcesses;
-  let log: WriteStream;
+  let gateway: SecondGateway;
   let second: string;
 
   beforeAll(async () => {
-    const rootDir = resolve(__dirname, '..', '..');
-    log = createWriteStream(join(rootDir, 'test-results', 'api-keys-gateway.log'));
-    const port = await findFreePort();
-    const env = appEnvironment({
-      rootDir,
-      infra: readTestEnv(),
-      port,
-      host: '127.0.0.1',
-      publicUrl: stackBaseUrl(),
-      webOrigins: [stackBaseUrl()],
-      nodeEnv: 'test',
-      logLevel: 'warn',
-      extraEnv: { TRUST_PROXY: '1', WEB_DIST_DIR: '', METRICS_PORT: String(await findFreePort()) },
-    });
-    apps = new AppProcesses({ rootDir, env, log });
-    apps.launch('gateway');
-    second = `http://127.0.0.1:${port}`;
-    await waitFor(
-      async () =>
-        (await fetch(`${second}/api/health/ready`).catch(() => undefined))?.status === 200,
-      { timeoutMs: 30_000, intervalMs: 200, description: 'the second gateway to be ready' },
-    );
+    gateway = await startSecondGateway('api-keys');
+    second = gateway.url;
   });
 
-  afterAll(async () => {
-    await apps?.stopAll();
-    log?.end();
-  });
+  afterAll(() => gateway?.stop());
 
   it('refuses a revoked key on the very next request through either gateway', async () => {
     const { owner } = await shopOwner();

@@ -5,18 +5,14 @@ import type {
   Product,
   Shop,
 } from '@kartlink/contracts';
-import { findFreePort } from '@kartlink/infra';
-import { pgQuery, readTestEnv, stackBaseUrl, waitFor } from '@kartlink/testing';
+import { pgQuery, stackBaseUrl, waitFor } from '@kartlink/testing';
 import jsQR from 'jsqr';
 import { randomInt } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join, resolve } from 'node:path';
 import { PNG } from 'pngjs';
-import { appEnvironment } from '../../tools/stack';
-import { AppProcesses } from '../support/app-processes';
 import { testDns } from '../support/dns-server';
 import { HtmlPage } from '../support/html';
+import { startSecondGateway, type SecondGateway } from '../support/second-gateway';
 import { signUp, Visitor } from '../support/auth-client';
 
 // Custom domains against the whole built stack. shop-service checks DNS against the test DNS
@@ -438,39 +434,15 @@ describe('custom domains', () => {
 });
 
 describe('custom domains on two gateways', () => {
-  let apps: AppProcesses;
-  let log: WriteStream;
+  let gateway: SecondGateway;
   let second: string;
 
   beforeAll(async () => {
-    const rootDir = resolve(__dirname, '..', '..');
-    log = createWriteStream(join(rootDir, 'test-results', 'custom-domains-gateway.log'));
-    const port = await findFreePort();
-    const env = appEnvironment({
-      rootDir,
-      infra: readTestEnv(),
-      port,
-      host: '127.0.0.1',
-      publicUrl: stackBaseUrl(),
-      webOrigins: [stackBaseUrl()],
-      nodeEnv: 'test',
-      logLevel: 'warn',
-      extraEnv: { TRUST_PROXY: '1', WEB_DIST_DIR: '', METRICS_PORT: String(await findFreePort()) },
-    });
-    apps = new AppProcesses({ rootDir, env, log });
-    apps.launch('gateway');
-    second = `http://127.0.0.1:${port}`;
-    await waitFor(
-      async () =>
-        (await fetch(`${second}/api/health/ready`).catch(() => undefined))?.status === 200,
-      { timeoutMs: 30_000, intervalMs: 200, description: 'the second gateway to be ready' },
-    );
+    gateway = await startSecondGateway('custom-domains');
+    second = gateway.url;
   });
 
-  afterAll(async () => {
-    await apps?.stopAll();
-    log?.end();
-  });
+  afterAll(() => gateway?.stop());
 
   it('serves a domain on the other replica as soon as it is verified, and stops as soon as it is removed', async () => {
     const { owner, shopUrl, premium } = await premiumShopOwner('dom-two');

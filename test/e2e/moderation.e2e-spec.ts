@@ -12,13 +12,9 @@ import {
   type Product,
   type Shop,
 } from '@kartlink/contracts';
-import { findFreePort } from '@kartlink/infra';
-import { pgQuery, readTestEnv, stackBaseUrl, waitFor } from '@kartlink/testing';
+import { pgQuery, stackBaseUrl } from '@kartlink/testing';
 import { randomInt } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { appEnvironment } from '../../tools/stack';
-import { AppProcesses } from '../support/app-processes';
+import { startSecondGateway, type SecondGateway } from '../support/second-gateway';
 import { signUp, strongPassword, Visitor } from '../support/auth-client';
 
 /**
@@ -108,39 +104,15 @@ const auditOf = (subjectId: string) =>
   );
 
 describe('trust and safety', () => {
-  let apps: AppProcesses;
-  let log: WriteStream;
+  let gateway: SecondGateway;
   let second: string;
 
   beforeAll(async () => {
-    const rootDir = resolve(__dirname, '..', '..');
-    log = createWriteStream(join(rootDir, 'test-results', 'moderation-gateway.log'));
-    const port = await findFreePort();
-    const env = appEnvironment({
-      rootDir,
-      infra: readTestEnv(),
-      port,
-      host: '127.0.0.1',
-      publicUrl: stackBaseUrl(),
-      webOrigins: [stackBaseUrl()],
-      nodeEnv: 'test',
-      logLevel: 'warn',
-      extraEnv: { TRUST_PROXY: '1', WEB_DIST_DIR: '', METRICS_PORT: String(await findFreePort()) },
-    });
-    apps = new AppProcesses({ rootDir, env, log });
-    apps.launch('gateway');
-    second = `http://127.0.0.1:${port}`;
-    await waitFor(
-      async () =>
-        (await fetch(`${second}/api/health/ready`).catch(() => undefined))?.status === 200,
-      { timeoutMs: 30_000, intervalMs: 200, description: 'the second gateway to be ready' },
-    );
+    gateway = await startSecondGateway('moderation');
+    second = gateway.url;
   });
 
-  afterAll(async () => {
-    await apps?.stopAll();
-    log?.end();
-  });
+  afterAll(() => gateway?.stop());
 
   it('answers 404 on every admin route to anyone but an admin acting as themself', async () => {
     const target = await shopOwner();
