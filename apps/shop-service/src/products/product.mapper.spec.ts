@@ -76,6 +76,22 @@ describe('the public product', () => {
       endsAt: null,
       afterEnd: 'shop',
       endedMessage: null,
+      hidden: null,
     });
+  });
+
+  it('tells the owner, and only the owner, why an admin hid the product', () => {
+    const hiddenRow = {
+      ...row,
+      hiddenAt: new Date('2026-11-20T06:00:00Z'),
+      hiddenReason: 'Counterfeit goods reported',
+    };
+    expect(toProduct(hiddenRow, 'meera-finds', 'https://kartlink.in').hidden).toEqual({
+      reason: 'Counterfeit goods reported',
+      at: '2026-11-20T06:00:00.000Z',
+    });
+    expect(toPublicProduct(hiddenRow, 'meera-finds', 'https://kartlink.in')).not.toHaveProperty(
+      'hidden',
+    );
   });
 });
