@@ -369,6 +369,34 @@ describe('custom domains', () => {
     expect(main()).toBeTruthy();
   });
 
+  it('never brings back a domain its owner removed while its records were being looked up', async () => {
+    const { owner, premium } = await premiumShopOwner('dom-race');
+    const rival = await premiumShopOwner('dom-race-rival');
+    await premium();
+    await rival.premium();
+    const domain = domainOf('race');
+    const added = await owner.call<CustomDomain>('PUT', '/shop/domain', { domain });
+    expect(added.status).toBe(200);
+    // A slow name server: the check is still waiting for both records when the owner removes it.
+    await testDns.set(domain, { CNAME: TARGET, delayMs: 1200 });
+    await testDns.set(`_kartlink.${domain}`, {
+      TXT: [txtValueOf(added.body.data!)],
+      delayMs: 1200,
+    });
+    const verifying = owner.call<CustomDomain>('POST', '/shop/domain/verify');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await owner.call('DELETE', '/shop/domain')).status).toBe(200);
+    // The check that finished after the removal is told so; nothing of it was written.
+    expect((await verifying).status).toBe(404);
+    // The background checks (every 250 ms here) do not bring it back either.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(
+      (await owner.call<CustomDomainAnswer>('GET', '/shop/domain')).body.data!.customDomain,
+    ).toBeNull();
+    expect((await atHost(domain, '/')).status).toBe(404);
+    expect((await rival.owner.call('PUT', '/shop/domain', { domain })).status).toBe(200);
+  });
+
   it('checks in the background: verifies once the records appear, and unverifies when they are gone past the grace', async () => {
     const { owner, shopUrl, premium } = await premiumShopOwner('dom-bg');
     await premium();

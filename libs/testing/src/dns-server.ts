@@ -8,6 +8,8 @@ export interface DnsEntry {
   CNAME?: string;
   TXT?: string[];
   A?: string[];
+  /** Answers this much later (a slow name server), within the resolver's timeout. */
+  delayMs?: number;
 }
 
 /**
@@ -44,13 +46,16 @@ export class TestDnsServer {
     this.udp = createSocket('udp4');
     this.udp.on('message', (message, remote) => {
       const reply = this.answer(message);
-      if (reply) this.udp!.send(reply, remote.port, remote.address);
+      if (!reply) return;
+      const send = () => this.udp?.send(reply.packet, remote.port, remote.address);
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
     });
     await new Promise<void>((resolve) => this.udp!.bind(this.port, '127.0.0.1', resolve));
     return this;
   }
 
-  private answer(message: Buffer): Buffer | undefined {
+  private answer(message: Buffer): { packet: Buffer; delayMs?: number } | undefined {
     let query: dnsPacket.Packet;
     try {
       query = dnsPacket.decode(message);
@@ -70,7 +75,7 @@ export class TestDnsServer {
     if (question.type === 'A')
       for (const address of entry?.A ?? [])
         answers.push({ type: 'A', name: question.name, ttl: 1, data: address });
-    return dnsPacket.encode({
+    const packet = dnsPacket.encode({
       type: 'response',
       id: query.id,
       // NXDOMAIN (rcode 3, the flags' low bits) for a name the table does not have, else an
@@ -79,6 +84,7 @@ export class TestDnsServer {
       questions: [question],
       answers,
     });
+    return { packet, delayMs: entry?.delayMs };
   }
 
   async stop() {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { ShopDomainEntity } from './shop-domain.entity';
 
 @Injectable()
@@ -46,13 +46,39 @@ export class DomainsRepository {
     return this.domains.findBy(ids.map((shopId) => ({ shopId })));
   }
 
-  /** Serves (or stops serving) a shop at a domain; answers the shop's URL. */
-  async setServed(shopId: string, domain: string | null): Promise<string | null> {
-    const rows: [Array<{ shop_url: string | null }>, number] = await this.domains.query(
-      'UPDATE shop.shops SET custom_domain = $2 WHERE id = $1 RETURNING shop_url',
+  /**
+   * Serves (or stops serving) a shop at a domain; answers the shop's URL when that changed
+   * anything, else null.
+   */
+  async setServed(
+    shopId: string,
+    domain: string | null,
+    manager: EntityManager = this.domains.manager,
+  ): Promise<string | null> {
+    const rows: [Array<{ shop_url: string | null }>, number] = await manager.query(
+      `UPDATE shop.shops SET custom_domain = $2
+        WHERE id = $1 AND custom_domain IS DISTINCT FROM $2 RETURNING shop_url`,
       [shopId, domain],
     );
     return rows[0]?.[0]?.shop_url ?? null;
+  }
+
+  /**
+   * Writes a check's outcome, and serves the shop at the domain or stops (`serve`: the domain,
+   * null, or undefined for no change), in one transaction, only if the row is still the one
+   * checked: the owner may have removed or replaced it while its records were looked up.
+   * Answers false when it was gone, else the shop URL whose serving changed (or null).
+   */
+  async saveCheck(row: ShopDomainEntity, serve: string | null | undefined) {
+    return this.domains.manager.transaction(async (manager) => {
+      const current = await manager.getRepository(ShopDomainEntity).findOne({
+        where: { shopId: row.shopId, domain: row.domain, token: row.token },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!current) return false as const;
+      await manager.getRepository(ShopDomainEntity).save(row);
+      return serve === undefined ? null : this.setServed(row.shopId, serve, manager);
+    });
   }
 
   /** The URL of the shop served at a verified domain (public or not: its reads say). */

@@ -84,9 +84,12 @@ export class DomainsService {
         claim.status !== 'verified' && Date.now() - claim.createdAt.getTime() > STALE_CLAIM_MS;
       if (!stale) throw new ServiceError(ErrorCode.CONFLICT, DomainMessages.taken);
       await this.domains.remove(claim.shopId);
+      await this.unserve(claim);
     }
-    const changedShopUrls = current ? await this.unserve(current) : [];
+    // The row first, then the serving: a check that verified it meanwhile is undone here, and a
+    // later one finds no row to verify (DomainsRepository.saveCheck).
     if (current) await this.domains.remove(shop.id);
+    const changedShopUrls = current ? await this.unserve(current) : [];
     let saved: ShopDomainEntity;
     try {
       saved = await this.domains.save(
@@ -125,8 +128,8 @@ export class DomainsService {
     const shop = await this.ownShop(caller);
     const row = await this.domains.findByShop(shop.id);
     if (!row) throw ServiceError.notFound(DomainMessages.none);
-    const changedShopUrls = await this.unserve(row);
     await this.domains.remove(shop.id);
+    const changedShopUrls = await this.unserve(row);
     return { result: null, changedShopUrls };
   }
 
@@ -145,6 +148,8 @@ export class DomainsService {
       try {
         await this.check(row);
       } catch (err) {
+        // Removed or replaced by its owner while it was being checked: nothing to do.
+        if (err instanceof ServiceError && err.code === ErrorCode.NOT_FOUND) continue;
         this.logger.warn(
           { err: (err as Error).message, domain: row.domain },
           'domain check failed',
@@ -172,7 +177,9 @@ export class DomainsService {
     row.cnameOk = finding.cnameOk;
     row.txtOk = finding.txtOk;
     row.problem = finding.problem;
-    let changed: string[] = [];
+    // Whether the shop is to be served at the domain from now (the domain), no longer (null),
+    // or as it is (undefined).
+    let serve: string | null | undefined;
     if (!finding.problem) {
       row.failures = 0;
       row.failingSince = null;
@@ -180,7 +187,7 @@ export class DomainsService {
       if (row.status !== 'verified') {
         row.status = 'verified';
         row.verifiedAt = now;
-        changed = await this.serve(row, row.domain);
+        serve = row.domain;
       }
     } else {
       row.failures += 1;
@@ -195,26 +202,30 @@ export class DomainsService {
         if (graceOver || !premium) {
           row.status = 'failed';
           row.verifiedAt = null;
-          changed = await this.serve(row, null);
+          serve = null;
         }
       } else row.status = 'failed';
     }
-    await this.domains.save(row);
-    return changed;
+    const saved = await this.domains.saveCheck(row, serve);
+    if (saved === false) throw ServiceError.notFound(DomainMessages.none);
+    return saved ? this.announce(saved, row.domain) : [];
   }
 
+  /**
+   * Stops serving the shop at its domain, whatever the row last said: a background check may
+   * have verified it since the row was read.
+   */
   private async unserve(row: ShopDomainEntity): Promise<string[]> {
-    return row.status === 'verified' ? this.serve(row, null) : [];
+    const shopUrl = await this.domains.setServed(row.shopId, null);
+    return shopUrl ? this.announce(shopUrl, row.domain) : [];
   }
 
-  /** Points the shop's public reads at the domain (or none), and tells every gateway. */
-  private async serve(row: ShopDomainEntity, domain: string | null): Promise<string[]> {
-    const shopUrl = await this.domains.setServed(row.shopId, domain);
-    if (!shopUrl) return [];
+  /** The shop's public reads and every gateway's host lookup of the domain, dropped. */
+  private async announce(shopUrl: string, domain: string): Promise<string[]> {
     const changed = await this.cache.invalidateShop(shopUrl);
     // The gateways' host lookups: the domain's answer goes too.
     await this.services
-      .publish(Events.shopChanged, { shopUrl, domains: [row.domain] })
+      .publish(Events.shopChanged, { shopUrl, domains: [domain] })
       .catch((err: unknown) =>
         this.logger.warn({ err: (err as Error).message }, 'domain change not announced'),
       );
