@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './ConfirmDialog.css';
-import { keepTabInside } from '../lib/focus-trap';
+import { useModalDialog } from '../lib/focus-trap';
 
 interface ConfirmDialogProps {
   title: string;
@@ -29,31 +29,15 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    cancel.current?.focus();
-    return () => before?.focus?.();
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && !busy) {
-      event.preventDefault();
-      onCancel();
-      return;
-    }
-    keepTabInside(event, dialog.current);
-  };
+  const { dialog, onKeyDown, onBackdropClick } = useModalDialog<HTMLDivElement>({
+    busy,
+    onCancel,
+    initialFocus: cancel,
+  });
 
   return createPortal(
-    <div
-      className="confirm-backdrop"
-      onClick={(event) => {
-        if (event.target === event.currentTarget && !busy) onCancel();
-      }}
-    >
+    <div className="confirm-backdrop" onClick={onBackdropClick}>
       <div
         ref={dialog}
         className="confirm-dialog"

@@ -1,8 +1,8 @@
 import { MODERATION_REASON_MAX } from '@kartlink/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { TextAreaField } from '../../../components/form/TextAreaField';
-import { keepTabInside } from '../../../lib/focus-trap';
+import { useModalDialog } from '../../../lib/focus-trap';
 import '../../../components/ConfirmDialog.css';
 
 interface ReasonDialogProps {
@@ -36,25 +36,14 @@ export function ReasonDialog({
 }: ReasonDialogProps) {
   const titleId = useId();
   const textId = useId();
-  const dialog = useRef<HTMLFormElement>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState(initialReason);
   const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    field.current?.focus();
-    return () => before?.focus?.();
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Escape' && !busy) {
-      event.preventDefault();
-      onCancel();
-      return;
-    }
-    keepTabInside(event, dialog.current);
-  };
+  const { dialog, onKeyDown, onBackdropClick } = useModalDialog<HTMLFormElement>({
+    busy,
+    onCancel,
+    initialFocus: field,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,12 +61,7 @@ export function ReasonDialog({
   };
 
   return createPortal(
-    <div
-      className="confirm-backdrop"
-      onClick={(event) => {
-        if (event.target === event.currentTarget && !busy) onCancel();
-      }}
-    >
+    <div className="confirm-backdrop" onClick={onBackdropClick}>
       <form
         ref={dialog}
         className="confirm-dialog"
