@@ -59,6 +59,18 @@ async function shopWithProduct({ photo = false } = {}) {
 }
 
 /** A phone-sized page in a fresh context: no session, nothing stored. */
+/**
+ * The tab's title once the page has named it: the page sets it a task after the root layout's
+ * title from the path (use-document-title.ts), so a read right after the first paint can see
+ * the path's. Waits up to 5 s for `expected`, then answers what the tab says.
+ */
+async function titleOf(page: Page, expected: string): Promise<string> {
+  await page
+    .waitForFunction(`document.title === ${JSON.stringify(expected)}`, undefined, { timeout: 5000 })
+    .catch(() => undefined);
+  return page.title();
+}
+
 async function phonePage(): Promise<Page> {
   // Most visitors come from a link in Instagram, on a phone.
   const context = await browser.newContext({
@@ -84,7 +96,7 @@ describe('public shop and product pages', () => {
     // The shop: its name, its product card, the Created with link, nothing sticking out.
     await page.goto(at(`/${shopUrl}`));
     await page.getByRole('heading', { level: 1, name: 'Diya House' }).waitFor();
-    expect(await page.title()).toBe('Diya House · Kartlink');
+    expect(await titleOf(page, 'Diya House · Kartlink')).toBe('Diya House · Kartlink');
     const card = page.getByRole('article').filter({ hasText: 'Brass diya set of 4' });
     await card.waitFor();
     expect(await card.getByText('₹2,450').isVisible()).toBe(true);
@@ -156,7 +168,9 @@ describe('public shop and product pages', () => {
     await page.goto(at(`/${shopUrl}/${product.shortCode}`));
     await page.getByRole('heading', { level: 1, name: 'Brass diya set of 4' }).waitFor();
     expect(await page.getByText('₹2,450').first().isVisible()).toBe(true);
-    expect(await page.title()).toBe('Brass diya set of 4 · Diya House');
+    expect(await titleOf(page, 'Brass diya set of 4 · Diya House')).toBe(
+      'Brass diya set of 4 · Diya House',
+    );
     // The page had what it shows: it did not ask for the product.
     expect(asked.filter((path) => path.startsWith('/api/url/'))).toEqual([]);
     await page.context().close();
