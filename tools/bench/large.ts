@@ -142,9 +142,17 @@ async function seedHistory(bigShopId: string) {
        SELECT product_id, ${day}, shop_id, ${viewsAndClicks}, count(*) FILTER (WHERE type = 'click'),
               count(*) FILTER (WHERE opens_in = 'app'), count(*) FILTER (WHERE opens_in = 'web')
          FROM analytics.events WHERE product_id IS NOT NULL GROUP BY 1, 2, 3;
-       INSERT INTO analytics.shop_daily_dimensions (shop_id, day, dimension, key, views, clicks)
-       SELECT e.shop_id, ${day}, d.dimension, d.key, ${viewsAndClicks}
-         FROM analytics.events e ${dimensions} WHERE d.key IS NOT NULL GROUP BY 1, 2, 3, 4;
+       UPDATE analytics.shop_daily s SET dimensions = t.dimensions
+         FROM (SELECT shop_id, day,
+                      jsonb_object_agg(dimension || '|' || key, jsonb_build_array(views, clicks))
+                        AS dimensions
+                 FROM (SELECT e.shop_id, ${day} AS day, d.dimension, d.key,
+                              count(*) FILTER (WHERE type = 'shop_view') AS views,
+                              count(*) FILTER (WHERE type = 'click') AS clicks
+                         FROM analytics.events e ${dimensions}
+                        WHERE d.key IS NOT NULL GROUP BY 1, 2, 3, 4) k
+                GROUP BY 1, 2) t
+        WHERE s.shop_id = t.shop_id AND s.day = t.day;
        UPDATE analytics.product_daily p SET dimensions = t.dimensions
          FROM (SELECT product_id, day,
                       jsonb_object_agg(dimension || '|' || key, jsonb_build_array(views, clicks))
@@ -176,7 +184,7 @@ async function seedHistory(bigShopId: string) {
   );
   await timed('VACUUM ANALYZE', () =>
     pgQuery(
-      'VACUUM ANALYZE analytics.events, analytics.shop_daily, analytics.product_daily, analytics.shop_daily_dimensions, analytics.product_monthly, analytics.product_monthly_dimensions, analytics.shop_monthly_dimensions, shop.products',
+      'VACUUM ANALYZE analytics.events, analytics.shop_daily, analytics.product_daily, analytics.product_monthly, analytics.product_monthly_dimensions, analytics.shop_monthly_dimensions, shop.products',
     ),
   );
   return (count: number) => insertEvents(count, false, 7);

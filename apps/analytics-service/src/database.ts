@@ -8,12 +8,12 @@ import { MonthlyRollups1795694434681 } from './migrations/1795694434681-MonthlyR
 import { ProductDimensionsShopClicks1795700000000 } from './migrations/1795700000000-ProductDimensionsShopClicks';
 import { FoldQueue1795904651074 } from './migrations/1795904651074-FoldQueue';
 import { ProductDayDimensions1796000000000 } from './migrations/1796000000000-ProductDayDimensions';
+import { ShopDayDimensions1796100000000 } from './migrations/1796100000000-ShopDayDimensions';
 import { ClickTotalOutboxEntity } from './rollups/click-total-outbox.entity';
 import { FoldQueueEntity } from './rollups/fold-queue.entity';
 import { DailyVisitorEntity } from './rollups/daily-visitor.entity';
 import { ProductDailyEntity } from './rollups/product-daily.entity';
 import { ShopDailyEntity } from './rollups/shop-daily.entity';
-import { ShopDimensionEntity } from './rollups/shop-dimension.entity';
 import { ShopReportVersionEntity } from './rollups/shop-report-version.entity';
 import {
   ProductMonthlyDimensionEntity,
@@ -24,7 +24,6 @@ import {
 const entities = [
   EventEntity,
   ShopDailyEntity,
-  ShopDimensionEntity,
   ProductDailyEntity,
   DailyVisitorEntity,
   ClickTotalOutboxEntity,
@@ -46,6 +45,7 @@ export const database = {
     ProductDimensionsShopClicks1795700000000,
     FoldQueue1795904651074,
     ProductDayDimensions1796000000000,
+    ShopDayDimensions1796100000000,
   ],
 };
 

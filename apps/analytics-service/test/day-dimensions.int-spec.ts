@@ -7,20 +7,21 @@ import { configSchema } from '../src/config';
 import { dataSourceOptions } from '../src/database';
 
 /**
- * A product's daily figures by dimension moved from rows of their own into its product_daily
- * row (migration ProductDayDimensions): a database migrated with such rows reads the same
- * through the view, and the merge the fold uses sums by key. On a database of its own.
+ * A product's and a shop's daily figures by dimension moved from rows of their own into their
+ * product_daily and shop_daily rows (migrations ProductDayDimensions, ShopDayDimensions): a
+ * database migrated with such rows reads the same through the views, and the merge the fold
+ * uses sums by key. Each on a database of its own.
  */
 let database: Awaited<ReturnType<typeof scratchDatabase>>;
 let sql: Client;
 jest.setTimeout(90_000);
 
-beforeAll(async () => {
-  database = await scratchDatabase('product_day_dimensions');
+beforeEach(async () => {
+  database = await scratchDatabase('day_dimensions');
   sql = new Client({ connectionString: database.url });
   await sql.connect();
 });
-afterAll(async () => {
+afterEach(async () => {
   await sql?.end();
   await database?.drop();
 });
@@ -108,4 +109,67 @@ it('keeps every product-day dimension through the migration, and the fold’s me
     left: { 'store|amazon': [0, 2], 'device|mobile': [4, 2] },
     right: { 'store|amazon': [1, 3], 'region|MH': [2, 0] },
   });
+});
+
+it('keeps every shop-day dimension through the migration, in the shop_daily row', async () => {
+  await migrate((name) => !name.startsWith('ShopDayDimensions'));
+  const [diya, quiet, gone] = [randomUUID(), randomUUID(), randomUUID()];
+  await query(
+    `INSERT INTO analytics.shop_daily (shop_id, day, views, clicks, taps, unique_visitors)
+     VALUES ($1, '2026-11-01', 9, 3, 4, 6), ($1, '2026-11-02', 1, 0, 0, 1),
+            ($2, '2026-11-01', 2, 0, 0, 2)`,
+    [diya, quiet],
+  );
+  await query(
+    `INSERT INTO analytics.shop_daily_dimensions (shop_id, day, dimension, key, views, clicks)
+     VALUES ($1, '2026-11-01', 'store', 'amazon', 0, 2),
+            ($1, '2026-11-01', 'store', 'flipkart', 0, 1),
+            ($1, '2026-11-01', 'device', 'mobile', 8, 3),
+            ($1, '2026-11-01', 'source', 'instagram', 9, 3),
+            -- A key with the separator in it, and one in Unicode.
+            ($1, '2026-11-01', 'referrer', 'l.instagram.com|odd', 5, 2),
+            ($1, '2026-11-02', 'region', 'महाराष्ट्र', 1, 0),
+            -- A day of dimensions without its shop_daily row is kept too.
+            ($2, '2026-10-30', 'browser', 'Chrome', 1, 0),
+            ($3, '2026-10-31', 'store', 'myntra', 0, 1)`,
+    [diya, quiet, gone],
+  );
+  const read = () =>
+    query(
+      `SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, dimension, key, views, clicks
+         FROM analytics.shop_daily_dimensions ORDER BY 1, 2, 3, 4`,
+    );
+  const before = await read();
+  expect(before).toHaveLength(8);
+
+  await migrate(() => true);
+  expect(await read()).toEqual(before);
+  const rows = await query<{ figures: unknown }>(
+    `SELECT json_build_array(views, clicks, taps, unique_visitors, dimensions) AS figures
+       FROM analytics.shop_daily WHERE shop_id = $1 ORDER BY day`,
+    [diya],
+  );
+  expect(rows.map((row) => row.figures)).toEqual([
+    [
+      9,
+      3,
+      4,
+      6,
+      {
+        'store|amazon': [0, 2],
+        'store|flipkart': [0, 1],
+        'device|mobile': [8, 3],
+        'source|instagram': [9, 3],
+        'referrer|l.instagram.com|odd': [5, 2],
+      },
+    ],
+    [1, 0, 0, 1, { 'region|महाराष्ट्र': [1, 0] }],
+  ]);
+  // The shop without figures that day: a row of zeros holding its dimensions.
+  expect(
+    await query(
+      `SELECT views, clicks, dimensions FROM analytics.shop_daily WHERE shop_id = $1 AND day = '2026-10-31'`,
+      [gone],
+    ),
+  ).toEqual([{ views: 0, clicks: 0, dimensions: { 'store|myntra': [0, 1] } }]);
 });

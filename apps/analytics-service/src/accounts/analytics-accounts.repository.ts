@@ -6,7 +6,6 @@ import type { DataSource } from 'typeorm';
 /** Tables keyed by the shop alone (the events and the click totals are deleted before them). */
 const SHOP_TABLES = [
   'shop_daily',
-  'shop_daily_dimensions',
   'shop_monthly_dimensions',
   'daily_visitors',
   'product_daily',

@@ -224,6 +224,8 @@ export class RollupsRepository {
     const viewsAndClicks = `count(*) FILTER (WHERE NOT ${click})::int AS views,
         count(*) FILTER (WHERE ${click})::int AS clicks`;
     // A visitor is someone who opened a page of the shop that day (a click alone makes none).
+    // The day's dimensions are merged into its shop_daily row (one row per shop and day however
+    // many dimensions); their monthly sums are rows of their own.
     await manager.query(
       `WITH added AS (
          INSERT INTO analytics.daily_visitors (shop_id, day, visitor)
@@ -231,11 +233,28 @@ export class RollupsRepository {
           WHERE ${people} AND NOT ${click} ORDER BY 1, 2, 3
          ON CONFLICT DO NOTHING
          RETURNING shop_id, day),
-       uniques AS (SELECT shop_id, day, count(*)::int AS n FROM added GROUP BY 1, 2)
+       uniques AS (SELECT shop_id, day, count(*)::int AS n FROM added GROUP BY 1, 2),
+       dd AS MATERIALIZED (
+         SELECT b.shop_id, b.day, d.dimension, d.key, ${viewsAndClicks}
+           FROM fold_batch b ${dimensions}
+          GROUP BY 1, 2, 3, 4),
+       j AS (
+         SELECT shop_id, day,
+                jsonb_object_agg(dimension || '|' || key, jsonb_build_array(views, clicks))
+                  AS dimensions
+           FROM dd GROUP BY 1, 2),
+       monthly_dimensions AS (
+         INSERT INTO analytics.shop_monthly_dimensions (shop_id, month, dimension, key, views, clicks)
+         SELECT shop_id, date_trunc('month', day)::date, dimension, key, sum(views), sum(clicks)
+           FROM dd GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+         ON CONFLICT (shop_id, month, dimension, key) DO UPDATE SET
+           views = shop_monthly_dimensions.views + EXCLUDED.views,
+           clicks = shop_monthly_dimensions.clicks + EXCLUDED.clicks)
        INSERT INTO analytics.shop_daily
-         (shop_id, day, views, clicks, unique_visitors, bot_events, owner_events, taps, product_views)
+         (shop_id, day, views, clicks, unique_visitors, bot_events, owner_events, taps, product_views,
+          dimensions)
        SELECT s.shop_id, s.day, s.views, s.clicks, coalesce(u.n, 0), s.bot_events, s.owner_events,
-              s.taps, s.product_views
+              s.taps, s.product_views, coalesce(j.dimensions, '{}')
          FROM (SELECT b.shop_id, b.day,
                       count(*) FILTER (WHERE ${people} AND NOT ${click})::int AS views,
                       count(*) FILTER (WHERE ${people} AND ${click} AND NOT b.repeat)::int AS clicks,
@@ -246,6 +265,7 @@ export class RollupsRepository {
                         AS product_views
                  FROM fold_batch b GROUP BY 1, 2) s
          LEFT JOIN uniques u ON u.shop_id = s.shop_id AND u.day = s.day
+         LEFT JOIN j ON j.shop_id = s.shop_id AND j.day = s.day
         ORDER BY 1, 2
        ON CONFLICT (shop_id, day) DO UPDATE SET
          views = shop_daily.views + EXCLUDED.views,
@@ -254,32 +274,15 @@ export class RollupsRepository {
          taps = shop_daily.taps + EXCLUDED.taps,
          unique_visitors = shop_daily.unique_visitors + EXCLUDED.unique_visitors,
          bot_events = shop_daily.bot_events + EXCLUDED.bot_events,
-         owner_events = shop_daily.owner_events + EXCLUDED.owner_events`,
+         owner_events = shop_daily.owner_events + EXCLUDED.owner_events,
+         dimensions = analytics.add_dimension_counts(shop_daily.dimensions, EXCLUDED.dimensions)`,
+      [UNKNOWN_KEY, DIRECT_REFERRER],
     );
     // The shops whose figures changed: their reports read afresh (ReportsCache).
     await manager.query(
       `INSERT INTO analytics.shop_report_versions (shop_id)
        SELECT DISTINCT shop_id FROM fold_batch ORDER BY 1
        ON CONFLICT (shop_id) DO UPDATE SET version = shop_report_versions.version + 1`,
-    );
-    await manager.query(
-      `WITH d AS MATERIALIZED (
-         SELECT b.shop_id, b.day, d.dimension, d.key, ${viewsAndClicks}
-           FROM fold_batch b ${dimensions}
-          GROUP BY 1, 2, 3, 4),
-       daily AS (
-         INSERT INTO analytics.shop_daily_dimensions (shop_id, day, dimension, key, views, clicks)
-         SELECT * FROM d ORDER BY 1, 2, 3, 4
-         ON CONFLICT (shop_id, day, dimension, key) DO UPDATE SET
-           views = shop_daily_dimensions.views + EXCLUDED.views,
-           clicks = shop_daily_dimensions.clicks + EXCLUDED.clicks)
-       INSERT INTO analytics.shop_monthly_dimensions (shop_id, month, dimension, key, views, clicks)
-       SELECT shop_id, date_trunc('month', day)::date, dimension, key, sum(views), sum(clicks)
-         FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-       ON CONFLICT (shop_id, month, dimension, key) DO UPDATE SET
-         views = shop_monthly_dimensions.views + EXCLUDED.views,
-         clicks = shop_monthly_dimensions.clicks + EXCLUDED.clicks`,
-      [UNKNOWN_KEY, DIRECT_REFERRER],
     );
     // A product's shop: the first of its events' (one and the same). Its day's dimensions are
     // merged into its product_daily row (one row per product and day however many dimensions);

@@ -34,4 +34,11 @@ export class ShopDailyEntity {
   /** The owner's own visits and clicks while signed in. */
   @Column({ name: 'owner_events', type: 'int', default: 0 })
   ownerEvents!: number;
+
+  /**
+   * The day's views and clicks by dimension: `{"store|amazon": [views, clicks], …}` (people
+   * only; a repeated tap adds none). Read through the view analytics.shop_daily_dimensions.
+   */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  dimensions!: Record<string, [number, number]>;
 }
