@@ -9,6 +9,7 @@ import { ProductDimensionsShopClicks1795700000000 } from './migrations/179570000
 import { FoldQueue1795904651074 } from './migrations/1795904651074-FoldQueue';
 import { ProductDayDimensions1796000000000 } from './migrations/1796000000000-ProductDayDimensions';
 import { ShopDayDimensions1796100000000 } from './migrations/1796100000000-ShopDayDimensions';
+import { FoldLanes1796200000000 } from './migrations/1796200000000-FoldLanes';
 import { ClickTotalOutboxEntity } from './rollups/click-total-outbox.entity';
 import { FoldQueueEntity } from './rollups/fold-queue.entity';
 import { DailyVisitorEntity } from './rollups/daily-visitor.entity';
@@ -46,6 +47,7 @@ export const database = {
     FoldQueue1795904651074,
     ProductDayDimensions1796000000000,
     ShopDayDimensions1796100000000,
+    FoldLanes1796200000000,
   ],
 };
 

@@ -48,10 +48,13 @@ const waiting = async () =>
 it('carries the events waiting into the queue on migration, and folds each of them once', async () => {
   const env = { ...readTestEnv(), DATABASE_URL: database.url };
   const options = dataSourceOptions(loadConfig(configSchema, env));
-  const migrate = async (upTo: (name: string) => boolean) => {
+  /** Runs the migrations, all of them or those before the one named. */
+  const migrate = async (before?: string) => {
+    const all = options.migrations as Array<{ name: string }>;
+    const end = before ? all.findIndex((m) => m.name.startsWith(before)) : all.length;
     const dataSource = new DataSource({
       ...options,
-      migrations: (options.migrations as Array<{ name: string }>).filter((m) => upTo(m.name)),
+      migrations: all.slice(0, end),
     } as typeof options);
     await dataSource.initialize();
     await dataSource.query('CREATE SCHEMA IF NOT EXISTS analytics');
@@ -59,7 +62,7 @@ it('carries the events waiting into the queue on migration, and folds each of th
     await dataSource.destroy();
   };
   // The database as it was before the queue, with a backlog: events folded and events waiting.
-  await migrate((name) => !name.startsWith('FoldQueue'));
+  await migrate('FoldQueue');
   const [shopId, productId] = [randomUUID(), randomUUID()];
   const stored = async (folded: boolean, count: number, minutes: number) =>
     (
@@ -78,13 +81,22 @@ it('carries the events waiting into the queue on migration, and folds each of th
   await stored(true, 4, 60);
   const backlog = [...(await stored(false, 6, 30)), ...(await stored(false, 4, 10))];
 
-  await migrate(() => true);
+  await migrate();
   // Exactly the events that waited, in the order they were received.
   expect(
     (await query<{ id: string }>('SELECT id FROM analytics.fold_queue ORDER BY seq')).map(
       (row) => row.id,
     ),
   ).toEqual(backlog);
+  // Each in its visitor's lane (FoldLanes), as the trigger queues events stored from now on.
+  const lanes = async () =>
+    query<{ lane: number; visitorLane: number }>(
+      `SELECT q.lane, hashtext(e.visitor) & 255 AS "visitorLane"
+         FROM analytics.fold_queue q JOIN analytics.events e USING (id) ORDER BY q.seq`,
+    );
+  const migratedLanes = await lanes();
+  expect(migratedLanes.every((row) => row.lane === row.visitorLane)).toBe(true);
+  expect(new Set(migratedLanes.map((row) => row.lane % 2)).size).toBe(2);
 
   // Its scheduled fold (at start) may run beside the folds of the test: each event counts once.
   const analytics = await startServiceForTest({
@@ -142,6 +154,10 @@ it('carries the events waiting into the queue on migration, and folds each of th
     expect(await events.insertBatch(rows)).toBe(3);
     expect(await events.insertBatch([...rows, row(4)])).toBe(1);
     expect(await waiting()).toBe(4);
+    // The trigger puts each in its visitor's lane.
+    const storedLanes = await lanes();
+    expect(storedLanes).toHaveLength(4);
+    expect(storedLanes.every((queued) => queued.lane === queued.visitorLane)).toBe(true);
     // A fold that fails leaves its batch queued; the next takes it, once.
     await sql.query(
       `CREATE FUNCTION analytics.test_fail() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -7,7 +7,7 @@ import { dataSourceOptions } from '../src/database';
 import { monthPlan, type DateRange, datesOf } from '../src/reports/date-range';
 import { ReportsRepository } from '../src/reports/reports.repository';
 import { type FoldedEvent, foldEvents, MONTHLY_PRODUCT_DIMENSIONS } from '../src/rollups/fold';
-import { RollupsService } from '../src/rollups/rollups.service';
+import { FOLD_LANES, RollupsService } from '../src/rollups/rollups.service';
 
 /**
  * The fold's batches and the monthly rollups, on a database, Redis prefix and NATS prefix of
@@ -304,12 +304,13 @@ describe('folding in batches', () => {
       shopId,
       productId,
       at: new Date(Date.parse('2024-05-31T18:00:00Z') + i * 60_000).toISOString(),
-      visitor: `visitor-${productId}-${i}`,
+      // Named alike in every run: each visitor's lane (hashtext) is the same every time.
+      visitor: `visitor-${productId === poison ? 'poison' : 'steady'}-${i}`,
       platform: 'amazon',
       source: 'whatsapp',
       opensIn: 'web',
     });
-    // 40 events, the poisoned one in the fourth batch of seven.
+    // 40 events, the poisoned one among them.
     await store([
       ...Array.from({ length: 24 }, (_, i) => event(steady, i)),
       event(poison, 1),
@@ -356,18 +357,37 @@ describe('folding in batches', () => {
         )[0]?.version ?? 0,
       );
     const rollups = analytics.app.get(RollupsService);
+    // The lanes fold side by side, each its visitors' events in batches of BATCH in the order
+    // they were queued: the poisoned event's lane commits the batches before the one holding
+    // it, the other lanes every batch of theirs.
+    const queued = await query<{ productId: string; lane: number }>(
+      `SELECT e.product_id AS "productId", q.lane % ${FOLD_LANES} AS lane
+         FROM analytics.fold_queue q JOIN analytics.events e USING (id) ORDER BY q.seq`,
+    );
+    const lanes = Array.from({ length: FOLD_LANES }, (_, lane) =>
+      queued.filter((e) => e.lane === lane),
+    );
+    const poisoned = lanes.find((lane) => lane.some((e) => e.productId === poison))!;
+    const poisonedBatch = Math.floor(poisoned.findIndex((e) => e.productId === poison) / BATCH);
+    const others = lanes.filter((lane) => lane !== poisoned);
+    // Both kinds of lane are there to see (the visitors' names spread them).
+    expect(poisonedBatch).toBeGreaterThan(0);
+    expect(others.some((lane) => lane.length > BATCH)).toBe(true);
     try {
       await expect(rollups.fold()).rejects.toThrow('injected failure');
-      // Three batches committed, the fourth rolled back whole: its events wait, unfolded.
+      // The batches before the poisoned one committed, it rolled back whole: its events wait,
+      // unfolded; the other lanes folded all of theirs.
       const state = await folded();
       const done = state.filter((r) => r.folded).reduce((sum, r) => sum + r.n, 0);
-      expect(done).toBe(3 * BATCH);
+      const othersDone = others.reduce((sum, lane) => sum + lane.length, 0);
+      expect(done).toBe(othersDone + poisonedBatch * BATCH);
       expect(state.find((r) => r.productId === poison)).toMatchObject({ folded: false });
       expect(await rolledUp(steady)).toEqual(await expected(steady));
       expect(await rolledUp(poison)).toEqual({ views: 0, clicks: 0, taps: 0 });
       await expectMonthsAgreeWithDays();
       // The shop's report version moved with each batch that committed, not with the one that failed.
-      expect(await version()).toBe(3);
+      const othersBatches = others.reduce((sum, lane) => sum + Math.ceil(lane.length / BATCH), 0);
+      expect(await version()).toBe(othersBatches + poisonedBatch);
       // Tried again while still failing: nothing more is applied, nothing twice.
       await expect(rollups.fold()).rejects.toThrow('injected failure');
       expect(await rolledUp(steady)).toEqual(await expected(steady));

@@ -14,4 +14,8 @@ export class FoldQueueEntity {
   /** The event's id (analytics.events). */
   @Column({ type: 'uuid' })
   id!: string;
+
+  /** The event's visitor's lane, hashtext(visitor) & 255: a fold takes the events of one lane % lanes. */
+  @Column({ type: 'smallint', default: 0 })
+  lane!: number;
 }

@@ -15,6 +15,16 @@ const TAP_LOCK_BUCKETS = 1024;
 
 const columns = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((row) => row[key]);
 
+/**
+ * Which events a fold takes: those of the visitors of lane `index` of `of` (fold_queue.lane %
+ * of). Folds of different lanes never hold events of the same visitor, so they run side by
+ * side; folds of the same lane (another replica's) take turns on a visitor's taps.
+ */
+export interface FoldLane {
+  index: number;
+  of: number;
+}
+
 /** The rollup tables: folding events into them, and the click totals owed to shop-service. */
 @Injectable()
 export class RollupsRepository {
@@ -33,9 +43,14 @@ export class RollupsRepository {
    * (its queue row with it) is simply taken next time. An event already folded (by a fold of an
    * earlier version, during a deployment) is dropped from the queue, not folded again.
    * Marking an event folded changes no indexed column: a HOT update where its page has room.
-   * Answers how many events were taken.
+   * Only the events of the fold's lane are taken. Answers how many events were taken.
    */
-  async takeBatch(manager: EntityManager, limit: number, timeZone: string): Promise<number> {
+  async takeBatch(
+    manager: EntityManager,
+    limit: number,
+    timeZone: string,
+    lane: FoldLane = { index: 0, of: 1 },
+  ): Promise<number> {
     // The batch's sums and sorts in memory (a batch of 50,000 events spills at the default 4 MB).
     await manager.query(`SET LOCAL work_mem = '64MB'`);
     await manager.query(
@@ -49,8 +64,8 @@ export class RollupsRepository {
     await manager.query(
       `WITH queued AS (
          DELETE FROM analytics.fold_queue q
-          WHERE q.seq IN (SELECT seq FROM analytics.fold_queue ORDER BY seq LIMIT $1
-                          FOR UPDATE SKIP LOCKED)
+          WHERE q.seq IN (SELECT seq FROM analytics.fold_queue WHERE lane % $3 = $4
+                           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
          RETURNING q.id),
        picked AS (
          -- By id (the primary key), whatever the planner guesses of the few rows not folded.
@@ -60,7 +75,7 @@ export class RollupsRepository {
                    e.device, e.browser, e.platform, e.region, e.referrer, e.visitor, e.bot,
                    e.owner, e.prefetch, e.occurred_at, e.source, e.opens_in, e.repeat_tap)
        INSERT INTO fold_batch SELECT * FROM picked`,
-      [limit, timeZone],
+      [limit, timeZone, lane.of, lane.index],
     );
     // Events stored before sources were kept: their referrer tells (sourceOfReferrer).
     const referrers = (await manager.query(
@@ -121,10 +136,12 @@ export class RollupsRepository {
    * could repeat: same visitor, product and store, within the window of one of them, by
    * tapKey. Locks each key's bucket first (until the transaction ends), so that two folds
    * holding taps of the same visitor take turns and the second sees what the first counted.
+   * The buckets are the lane's own: a fold of another lane holds no tap of these visitors.
    */
   async countedClicksNear(
     manager: EntityManager,
     events: readonly FoldedEvent[],
+    lane: FoldLane = { index: 0, of: 1 },
   ): Promise<Map<string, number[]>> {
     const clicks = events.filter(countable);
     const counted = new Map<string, number[]>();
@@ -133,10 +150,10 @@ export class RollupsRepository {
     // A lock per bucket of keys (TAP_LOCK_BUCKETS at most, whatever the batch: one lock per key
     // ran out of PostgreSQL's lock table with large batches), taken in order.
     await manager.query(
-      `SELECT pg_advisory_xact_lock(${TAP_LOCK_SPACE}, b) FROM (
+      `SELECT pg_advisory_xact_lock(${TAP_LOCK_SPACE}, $2 * ${TAP_LOCK_BUCKETS} + b) FROM (
          SELECT DISTINCT abs(hashtext(k) % ${TAP_LOCK_BUCKETS}) AS b FROM unnest($1::text[]) AS k
           ORDER BY b OFFSET 0) locks`,
-      [keys],
+      [keys, lane.index],
     );
     const times = clicks.map((c) => c.at);
     // Served by the partial index events_people_clicks (its WHERE is repeated here); of those,
