@@ -220,14 +220,81 @@ export class RollupsRepository {
   }
 
   /**
-   * Adds fold_batch to the rollups, in the caller's transaction: each table with one
-   * INSERT … SELECT … GROUP BY … ON CONFLICT, the batch summed by PostgreSQL (foldEvents says
-   * what each figure is). Bots (link previews and prefetches included) and the owner's own
-   * events only count in their own columns; a repeated tap counts as a tap, never as a click.
-   * Rows are written in key order, so that concurrent folds lock rollup rows in the same order;
-   * each daily table and its monthly sums in one statement.
+   * Adds fold_batch to the rollups, in the caller's transaction, the batch summed by PostgreSQL
+   * (foldEvents says what each figure is). Bots (link previews and prefetches included) and the
+   * owner's own events only count in their own columns; a repeated tap counts as a tap, never
+   * as a click. First the batch's sums, into tables of the session's own (and its visitors,
+   * whom no fold of another lane holds): nothing another fold writes is locked meanwhile. Then
+   * each rollup table with one INSERT … ON CONFLICT of those sums, rows in key order, so that
+   * concurrent folds lock rollup rows in the same order and each holds them only while it
+   * writes: lanes sum side by side and take turns to write.
    */
   async applyBatch(manager: EntityManager): Promise<void> {
+    await this.sumBatch(manager);
+    const added = (table: string, columns: readonly string[]) =>
+      columns.map((column) => `${column} = ${table}.${column} + EXCLUDED.${column}`).join(', ');
+    const figures = ['views', 'clicks'];
+    const productFigures = ['clicks', 'taps', 'views', 'app_opens', 'web_opens'];
+    await manager.query(
+      `INSERT INTO analytics.shop_daily
+         (shop_id, day, views, clicks, unique_visitors, bot_events, owner_events, taps, product_views,
+          dimensions)
+       SELECT * FROM fold_shop_days ORDER BY 1, 2
+       ON CONFLICT (shop_id, day) DO UPDATE SET
+         ${added('shop_daily', ['views', 'product_views', 'clicks', 'taps', 'unique_visitors', 'bot_events', 'owner_events'])},
+         dimensions = analytics.add_dimension_counts(shop_daily.dimensions, EXCLUDED.dimensions)`,
+    );
+    await manager.query(
+      `INSERT INTO analytics.shop_monthly_dimensions (shop_id, month, dimension, key, views, clicks)
+       SELECT * FROM fold_shop_months ORDER BY 1, 2, 3, 4
+       ON CONFLICT (shop_id, month, dimension, key) DO UPDATE SET
+         ${added('shop_monthly_dimensions', figures)}`,
+    );
+    // The shops whose figures changed: their reports read afresh (ReportsCache).
+    await manager.query(
+      `INSERT INTO analytics.shop_report_versions (shop_id)
+       SELECT shop_id FROM fold_shop_days GROUP BY 1 ORDER BY 1
+       ON CONFLICT (shop_id) DO UPDATE SET version = shop_report_versions.version + 1`,
+    );
+    await manager.query(
+      `INSERT INTO analytics.product_daily
+         (product_id, day, shop_id, clicks, taps, views, app_opens, web_opens, dimensions)
+       SELECT * FROM fold_product_days ORDER BY 1, 2
+       ON CONFLICT (product_id, day) DO UPDATE SET
+         ${added('product_daily', productFigures)},
+         dimensions = analytics.add_dimension_counts(product_daily.dimensions, EXCLUDED.dimensions)`,
+    );
+    await manager.query(
+      `INSERT INTO analytics.product_monthly_dimensions (product_id, month, dimension, key, views, clicks, shop_id)
+       SELECT * FROM fold_product_months ORDER BY 1, 2, 3, 4
+       ON CONFLICT (product_id, month, dimension, key) DO UPDATE SET
+         ${added('product_monthly_dimensions', figures)}`,
+    );
+    await manager.query(
+      `INSERT INTO analytics.product_monthly (product_id, month, shop_id, clicks, taps, views, app_opens, web_opens)
+       SELECT product_id, date_trunc('month', day)::date, min(shop_id::text)::uuid, sum(clicks),
+              sum(taps), sum(views), sum(app_opens), sum(web_opens)
+         FROM fold_product_days GROUP BY 1, 2 ORDER BY 1, 2
+       ON CONFLICT (product_id, month) DO UPDATE SET
+         ${added('product_monthly', productFigures)}`,
+    );
+    // Products whose click total changed (a repeated tap changes none).
+    await manager.query(
+      `INSERT INTO analytics.click_total_outbox (product_id)
+       SELECT product_id FROM fold_product_days WHERE clicks > 0 GROUP BY 1 ORDER BY 1
+       ON CONFLICT (product_id) DO UPDATE SET version = click_total_outbox.version + 1`,
+    );
+  }
+
+  /**
+   * The batch's sums, in the session's tables (emptied at each commit): a shop's day with its
+   * dimensions, a shop's month by dimension, a product's day with its dimensions, a product's
+   * month by MONTHLY_PRODUCT_DIMENSIONS. The day's new visitors of each shop are counted as
+   * they are added to daily_visitors (a visitor is someone who opened a page of the shop that
+   * day; a click alone makes none). The dimensions of a day are merged into its one row (one
+   * row per shop or product and day, however many dimensions).
+   */
+  private async sumBatch(manager: EntityManager): Promise<void> {
     const people = 'NOT b.bot AND NOT b.prefetch AND NOT b.owner';
     const click = "b.type = 'click'";
     // The rows a counted event adds to the dimensions (a repeated tap adds none).
@@ -240,9 +307,27 @@ export class RollupsRepository {
       WHERE ${people} AND NOT (${click} AND b.repeat) AND d.key IS NOT NULL`;
     const viewsAndClicks = `count(*) FILTER (WHERE NOT ${click})::int AS views,
         count(*) FILTER (WHERE ${click})::int AS clicks`;
-    // A visitor is someone who opened a page of the shop that day (a click alone makes none).
-    // The day's dimensions are merged into its shop_daily row (one row per shop and day however
-    // many dimensions); their monthly sums are rows of their own.
+    const asJson = `jsonb_object_agg(dimension || '|' || key, jsonb_build_array(views, clicks))`;
+    await manager.query(
+      `CREATE TEMP TABLE IF NOT EXISTS fold_shop_days (
+         shop_id uuid NOT NULL, day date NOT NULL, views int NOT NULL, clicks int NOT NULL,
+         unique_visitors int NOT NULL, bot_events int NOT NULL, owner_events int NOT NULL,
+         taps int NOT NULL, product_views int NOT NULL, dimensions jsonb NOT NULL
+       ) ON COMMIT DELETE ROWS;
+       CREATE TEMP TABLE IF NOT EXISTS fold_shop_months (
+         shop_id uuid NOT NULL, month date NOT NULL, dimension varchar NOT NULL,
+         key varchar NOT NULL, views int NOT NULL, clicks int NOT NULL
+       ) ON COMMIT DELETE ROWS;
+       CREATE TEMP TABLE IF NOT EXISTS fold_product_days (
+         product_id uuid NOT NULL, day date NOT NULL, shop_id uuid NOT NULL, clicks int NOT NULL,
+         taps int NOT NULL, views int NOT NULL, app_opens int NOT NULL, web_opens int NOT NULL,
+         dimensions jsonb NOT NULL
+       ) ON COMMIT DELETE ROWS;
+       CREATE TEMP TABLE IF NOT EXISTS fold_product_months (
+         product_id uuid NOT NULL, month date NOT NULL, dimension varchar NOT NULL,
+         key varchar NOT NULL, views int NOT NULL, clicks int NOT NULL, shop_id uuid NOT NULL
+       ) ON COMMIT DELETE ROWS`,
+    );
     await manager.query(
       `WITH added AS (
          INSERT INTO analytics.daily_visitors (shop_id, day, visitor)
@@ -255,21 +340,12 @@ export class RollupsRepository {
          SELECT b.shop_id, b.day, d.dimension, d.key, ${viewsAndClicks}
            FROM fold_batch b ${dimensions}
           GROUP BY 1, 2, 3, 4),
-       j AS (
-         SELECT shop_id, day,
-                jsonb_object_agg(dimension || '|' || key, jsonb_build_array(views, clicks))
-                  AS dimensions
-           FROM dd GROUP BY 1, 2),
-       monthly_dimensions AS (
-         INSERT INTO analytics.shop_monthly_dimensions (shop_id, month, dimension, key, views, clicks)
+       j AS (SELECT shop_id, day, ${asJson} AS dimensions FROM dd GROUP BY 1, 2),
+       months AS (
+         INSERT INTO fold_shop_months
          SELECT shop_id, date_trunc('month', day)::date, dimension, key, sum(views), sum(clicks)
-           FROM dd GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-         ON CONFLICT (shop_id, month, dimension, key) DO UPDATE SET
-           views = shop_monthly_dimensions.views + EXCLUDED.views,
-           clicks = shop_monthly_dimensions.clicks + EXCLUDED.clicks)
-       INSERT INTO analytics.shop_daily
-         (shop_id, day, views, clicks, unique_visitors, bot_events, owner_events, taps, product_views,
-          dimensions)
+           FROM dd GROUP BY 1, 2, 3, 4)
+       INSERT INTO fold_shop_days
        SELECT s.shop_id, s.day, s.views, s.clicks, coalesce(u.n, 0), s.bot_events, s.owner_events,
               s.taps, s.product_views, coalesce(j.dimensions, '{}')
          FROM (SELECT b.shop_id, b.day,
@@ -282,87 +358,35 @@ export class RollupsRepository {
                         AS product_views
                  FROM fold_batch b GROUP BY 1, 2) s
          LEFT JOIN uniques u ON u.shop_id = s.shop_id AND u.day = s.day
-         LEFT JOIN j ON j.shop_id = s.shop_id AND j.day = s.day
-        ORDER BY 1, 2
-       ON CONFLICT (shop_id, day) DO UPDATE SET
-         views = shop_daily.views + EXCLUDED.views,
-         product_views = shop_daily.product_views + EXCLUDED.product_views,
-         clicks = shop_daily.clicks + EXCLUDED.clicks,
-         taps = shop_daily.taps + EXCLUDED.taps,
-         unique_visitors = shop_daily.unique_visitors + EXCLUDED.unique_visitors,
-         bot_events = shop_daily.bot_events + EXCLUDED.bot_events,
-         owner_events = shop_daily.owner_events + EXCLUDED.owner_events,
-         dimensions = analytics.add_dimension_counts(shop_daily.dimensions, EXCLUDED.dimensions)`,
+         LEFT JOIN j ON j.shop_id = s.shop_id AND j.day = s.day`,
       [UNKNOWN_KEY, DIRECT_REFERRER],
     );
-    // The shops whose figures changed: their reports read afresh (ReportsCache).
-    await manager.query(
-      `INSERT INTO analytics.shop_report_versions (shop_id)
-       SELECT DISTINCT shop_id FROM fold_batch ORDER BY 1
-       ON CONFLICT (shop_id) DO UPDATE SET version = shop_report_versions.version + 1`,
-    );
-    // A product's shop: the first of its events' (one and the same). Its day's dimensions are
-    // merged into its product_daily row (one row per product and day however many dimensions);
-    // the monthly sums of MONTHLY_PRODUCT_DIMENSIONS are rows of their own.
+    // A product's shop: the first of its events' (one and the same).
     await manager.query(
       `WITH dd AS MATERIALIZED (
          SELECT b.product_id, b.day, d.dimension, d.key, ${viewsAndClicks},
                 min(b.shop_id::text)::uuid AS shop_id
            FROM fold_batch b ${dimensions} AND b.product_id IS NOT NULL
           GROUP BY 1, 2, 3, 4),
-       j AS (
-         SELECT product_id, day,
-                jsonb_object_agg(dimension || '|' || key, jsonb_build_array(views, clicks))
-                  AS dimensions
-           FROM dd GROUP BY 1, 2),
-       d AS MATERIALIZED (
-         SELECT b.product_id, b.day, min(b.shop_id::text)::uuid AS shop_id,
-                count(*) FILTER (WHERE ${click} AND NOT b.repeat)::int AS clicks,
-                count(*) FILTER (WHERE ${click})::int AS taps,
-                count(*) FILTER (WHERE NOT ${click})::int AS views,
-                count(*) FILTER (WHERE ${click} AND NOT b.repeat AND b.opens_in = 'app')::int AS app_opens,
-                count(*) FILTER (WHERE ${click} AND NOT b.repeat AND b.opens_in = 'web')::int AS web_opens
-           FROM fold_batch b WHERE ${people} AND b.product_id IS NOT NULL
-          GROUP BY 1, 2),
-       daily AS (
-         INSERT INTO analytics.product_daily
-           (product_id, day, shop_id, clicks, taps, views, app_opens, web_opens, dimensions)
-         SELECT d.*, coalesce(j.dimensions, '{}') FROM d LEFT JOIN j USING (product_id, day)
-          ORDER BY 1, 2
-         ON CONFLICT (product_id, day) DO UPDATE SET
-           clicks = product_daily.clicks + EXCLUDED.clicks,
-           taps = product_daily.taps + EXCLUDED.taps,
-           views = product_daily.views + EXCLUDED.views,
-           app_opens = product_daily.app_opens + EXCLUDED.app_opens,
-           web_opens = product_daily.web_opens + EXCLUDED.web_opens,
-           dimensions = analytics.add_dimension_counts(product_daily.dimensions, EXCLUDED.dimensions)),
-       monthly_dimensions AS (
-         INSERT INTO analytics.product_monthly_dimensions (product_id, month, dimension, key, views, clicks, shop_id)
+       j AS (SELECT product_id, day, ${asJson} AS dimensions FROM dd GROUP BY 1, 2),
+       months AS (
+         INSERT INTO fold_product_months
          SELECT product_id, date_trunc('month', day)::date, dimension, key, sum(views), sum(clicks),
                 min(shop_id::text)::uuid
            FROM dd WHERE dimension = ANY($3::varchar[])
-          GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-         ON CONFLICT (product_id, month, dimension, key) DO UPDATE SET
-           clicks = product_monthly_dimensions.clicks + EXCLUDED.clicks,
-           views = product_monthly_dimensions.views + EXCLUDED.views)
-       INSERT INTO analytics.product_monthly (product_id, month, shop_id, clicks, taps, views, app_opens, web_opens)
-       SELECT product_id, date_trunc('month', day)::date, min(shop_id::text)::uuid, sum(clicks),
-              sum(taps), sum(views), sum(app_opens), sum(web_opens)
-         FROM d GROUP BY 1, 2 ORDER BY 1, 2
-       ON CONFLICT (product_id, month) DO UPDATE SET
-         clicks = product_monthly.clicks + EXCLUDED.clicks,
-         taps = product_monthly.taps + EXCLUDED.taps,
-         views = product_monthly.views + EXCLUDED.views,
-         app_opens = product_monthly.app_opens + EXCLUDED.app_opens,
-         web_opens = product_monthly.web_opens + EXCLUDED.web_opens`,
+          GROUP BY 1, 2, 3, 4)
+       INSERT INTO fold_product_days
+       SELECT d.*, coalesce(j.dimensions, '{}')
+         FROM (SELECT b.product_id, b.day, min(b.shop_id::text)::uuid AS shop_id,
+                      count(*) FILTER (WHERE ${click} AND NOT b.repeat)::int AS clicks,
+                      count(*) FILTER (WHERE ${click})::int AS taps,
+                      count(*) FILTER (WHERE NOT ${click})::int AS views,
+                      count(*) FILTER (WHERE ${click} AND NOT b.repeat AND b.opens_in = 'app')::int AS app_opens,
+                      count(*) FILTER (WHERE ${click} AND NOT b.repeat AND b.opens_in = 'web')::int AS web_opens
+                 FROM fold_batch b WHERE ${people} AND b.product_id IS NOT NULL
+                GROUP BY 1, 2) d
+         LEFT JOIN j USING (product_id, day)`,
       [UNKNOWN_KEY, DIRECT_REFERRER, MONTHLY_PRODUCT_DIMENSIONS],
-    );
-    // Products whose click total changed (a repeated tap changes none).
-    await manager.query(
-      `INSERT INTO analytics.click_total_outbox (product_id)
-       SELECT DISTINCT b.product_id FROM fold_batch b
-        WHERE ${people} AND ${click} AND NOT b.repeat AND b.product_id IS NOT NULL ORDER BY 1
-       ON CONFLICT (product_id) DO UPDATE SET version = click_total_outbox.version + 1`,
     );
   }
 
