@@ -131,6 +131,19 @@ async function seedHistory(bigShopId: string) {
       ('region', e.region), ('referrer', coalesce(e.referrer, 'direct')), ('source', e.source),
       ('store', e.platform), ('opens_in', e.opens_in)) d(dimension, key)`;
   const viewsAndClicks = `count(*) FILTER (WHERE type = 'shop_view'), count(*) FILTER (WHERE type = 'click')`;
+  // A day's dimensions in its shop_daily or product_daily row, as the fold keeps them.
+  const dayDimensions = (table: string, key: string) =>
+    `UPDATE analytics.${table} r SET dimensions = t.dimensions
+       FROM (SELECT ${key}, day,
+                    jsonb_object_agg(dimension || '|' || key, jsonb_build_array(views, clicks))
+                      AS dimensions
+               FROM (SELECT e.${key}, ${day} AS day, d.dimension, d.key,
+                            count(*) FILTER (WHERE type = 'shop_view') AS views,
+                            count(*) FILTER (WHERE type = 'click') AS clicks
+                       FROM analytics.events e ${dimensions}
+                      WHERE d.key IS NOT NULL AND e.${key} IS NOT NULL GROUP BY 1, 2, 3, 4) k
+              GROUP BY 1, 2) t
+      WHERE r.${key} = t.${key} AND r.day = t.day`;
   await timed('rollups built from them', () =>
     pgQuery(
       `INSERT INTO analytics.shop_daily (shop_id, day, views, clicks, taps, unique_visitors, product_views)
@@ -142,28 +155,8 @@ async function seedHistory(bigShopId: string) {
        SELECT product_id, ${day}, shop_id, ${viewsAndClicks}, count(*) FILTER (WHERE type = 'click'),
               count(*) FILTER (WHERE opens_in = 'app'), count(*) FILTER (WHERE opens_in = 'web')
          FROM analytics.events WHERE product_id IS NOT NULL GROUP BY 1, 2, 3;
-       UPDATE analytics.shop_daily s SET dimensions = t.dimensions
-         FROM (SELECT shop_id, day,
-                      jsonb_object_agg(dimension || '|' || key, jsonb_build_array(views, clicks))
-                        AS dimensions
-                 FROM (SELECT e.shop_id, ${day} AS day, d.dimension, d.key,
-                              count(*) FILTER (WHERE type = 'shop_view') AS views,
-                              count(*) FILTER (WHERE type = 'click') AS clicks
-                         FROM analytics.events e ${dimensions}
-                        WHERE d.key IS NOT NULL GROUP BY 1, 2, 3, 4) k
-                GROUP BY 1, 2) t
-        WHERE s.shop_id = t.shop_id AND s.day = t.day;
-       UPDATE analytics.product_daily p SET dimensions = t.dimensions
-         FROM (SELECT product_id, day,
-                      jsonb_object_agg(dimension || '|' || key, jsonb_build_array(views, clicks))
-                        AS dimensions
-                 FROM (SELECT e.product_id, ${day} AS day, d.dimension, d.key,
-                              count(*) FILTER (WHERE type = 'shop_view') AS views,
-                              count(*) FILTER (WHERE type = 'click') AS clicks
-                         FROM analytics.events e ${dimensions}
-                        WHERE d.key IS NOT NULL AND e.product_id IS NOT NULL GROUP BY 1, 2, 3, 4) k
-                GROUP BY 1, 2) t
-        WHERE p.product_id = t.product_id AND p.day = t.day;
+       ${dayDimensions('shop_daily', 'shop_id')};
+       ${dayDimensions('product_daily', 'product_id')};
        INSERT INTO analytics.product_monthly (product_id, month, shop_id, views, clicks, taps, app_opens, web_opens)
        SELECT product_id, date_trunc('month', day), shop_id, sum(views), sum(clicks), sum(taps),
               sum(app_opens), sum(web_opens)

@@ -1,10 +1,7 @@
-import { readTestEnv, scratchDatabase } from '@kartlink/testing';
-import { loadConfig } from '@kartlink/config';
+import { scratchDatabase } from '@kartlink/testing';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { configSchema } from '../src/config';
-import { dataSourceOptions } from '../src/database';
+import { migrateTo } from './migrate-to';
 
 /**
  * A product's and a shop's daily figures by dimension moved from rows of their own into their
@@ -29,21 +26,7 @@ afterEach(async () => {
 const query = async <R>(text: string, params: unknown[] = []) =>
   (await sql.query(text, params)).rows as R[];
 
-/** Runs the migrations, all of them or those before the one named. */
-async function migrate(before?: string) {
-  const env = { ...readTestEnv(), DATABASE_URL: database.url };
-  const options = dataSourceOptions(loadConfig(configSchema, env));
-  const all = options.migrations as Array<{ name: string }>;
-  const end = before ? all.findIndex((m) => m.name.startsWith(before)) : all.length;
-  const dataSource = new DataSource({
-    ...options,
-    migrations: all.slice(0, end),
-  } as typeof options);
-  await dataSource.initialize();
-  await dataSource.query('CREATE SCHEMA IF NOT EXISTS analytics');
-  await dataSource.runMigrations({ transaction: 'each' });
-  await dataSource.destroy();
-}
+const migrate = (before?: string) => migrateTo(database.url, before);
 
 const readDimensions = () =>
   query(

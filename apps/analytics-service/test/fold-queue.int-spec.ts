@@ -1,14 +1,13 @@
 import { readTestEnv, scratchDatabase, startServiceForTest, waitFor } from '@kartlink/testing';
-import { loadConfig } from '@kartlink/config';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { appModule } from '../src/app.module';
 import { configSchema } from '../src/config';
 import { dataSourceOptions } from '../src/database';
 import type { EventRow } from '../src/events/event-rows';
 import { EventsRepository } from '../src/events/events.repository';
 import { RollupsService } from '../src/rollups/rollups.service';
+import { migrateTo } from './migrate-to';
 
 /**
  * The queue of events waiting to be folded (analytics.fold_queue): filled with each event
@@ -46,21 +45,8 @@ const waiting = async () =>
   (await query<{ n: number }>('SELECT count(*)::int AS n FROM analytics.fold_queue'))[0]!.n;
 
 it('carries the events waiting into the queue on migration, and folds each of them once', async () => {
-  const env = { ...readTestEnv(), DATABASE_URL: database.url };
-  const options = dataSourceOptions(loadConfig(configSchema, env));
-  /** Runs the migrations, all of them or those before the one named. */
-  const migrate = async (before?: string) => {
-    const all = options.migrations as Array<{ name: string }>;
-    const end = before ? all.findIndex((m) => m.name.startsWith(before)) : all.length;
-    const dataSource = new DataSource({
-      ...options,
-      migrations: all.slice(0, end),
-    } as typeof options);
-    await dataSource.initialize();
-    await dataSource.query('CREATE SCHEMA IF NOT EXISTS analytics');
-    await dataSource.runMigrations({ transaction: 'each' });
-    await dataSource.destroy();
-  };
+  const env = readTestEnv();
+  const migrate = (before?: string) => migrateTo(database.url, before);
   // The database as it was before the queue, with a backlog: events folded and events waiting.
   await migrate('FoldQueue');
   const [shopId, productId] = [randomUUID(), randomUUID()];
