@@ -79,6 +79,33 @@ export class NatsRequester {
     payload: unknown = {},
     options: RequestOptions = {},
   ): Promise<T> {
+    const answer = await this.direct<T>(subject, payload, options);
+    // An answer in pieces is a caller's mistake (request takes it), never half an answer.
+    if (answer.isDisposed === false)
+      throw this.toServiceError(new Error(`${subject}: an answer in pieces`), subject, 0);
+    return answer.response as T;
+  }
+
+  /**
+   * requestText over the connection's shared reply subscription (as requestDirect): for a
+   * text answer nearly always in one message (a TextReply of a few kilobytes is one piece). One
+   * that comes in more pieces is asked again as requestText asks it (for reads only).
+   */
+  async requestTextDirect(
+    subject: string,
+    payload: unknown = {},
+    options: RequestOptions = {},
+  ): Promise<string> {
+    const answer = await this.direct<unknown>(subject, payload, options);
+    if (answer.isDisposed === false) return this.requestText(subject, payload, options);
+    return joinText([answer.response]);
+  }
+
+  private async direct<T>(
+    subject: string,
+    payload: unknown,
+    options: RequestOptions,
+  ): Promise<{ response?: T; isDisposed?: boolean }> {
     const started = performance.now();
     try {
       const answer = await traceNatsRequest(this.subjectPrefix, subject, () =>
@@ -96,14 +123,14 @@ export class NatsRequester {
     subject: string,
     payload: unknown,
     options: RequestOptions,
-  ): Promise<T> {
+  ): Promise<{ response?: T; isDisposed?: boolean }> {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(Headers.requestId, requestId);
     injectTraceContext(headers);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const pattern = `${this.subjectPrefix}${subject}`;
-    let answer: { response?: T; err?: unknown };
+    let answer: { response?: T; err?: unknown; isDisposed?: boolean };
     try {
       const connection = await this.connection();
       const packet = JSON.stringify({ pattern, data: payload, id: randomUUID() });
@@ -121,7 +148,7 @@ export class NatsRequester {
       throw this.toServiceError(err, subject, timeoutMs);
     }
     if (answer.err !== undefined) throw this.toServiceError(answer.err, subject, timeoutMs);
-    return answer.response as T;
+    return answer;
   }
 
   /** The packets of a request's answer, in order (a large one comes in pieces: reply-chunks.ts). */

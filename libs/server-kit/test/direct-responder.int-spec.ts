@@ -34,6 +34,7 @@ describe('a subject answered on a plain subscription', () => {
         if (code === 'large')
           return Array.from({ length: 40_000 }, (_, i) => ({ title: `Kurta ${i} “large”` }));
         if (code === 'text') return new TextReply('name-1\n[1,2]');
+        if (code === 'long text') return new TextReply(`name-2\n${'x'.repeat(600_000)}`);
         return { title: `Kurta ${code}`, price: 499 };
       },
     });
@@ -76,6 +77,16 @@ describe('a subject answered on a plain subscription', () => {
     expect(large[39_999]).toEqual({ title: 'Kurta 39999 “large”' });
     expect(await requester.requestText('direct.product', { code: 'text' })).toBe('name-1\n[1,2]');
     expect(await requester.requestText('direct.product', { code: 'a' })).toBe(
+      '{"title":"Kurta a","price":499}',
+    );
+    // Asked over the shared reply subscription: one piece as it is, more asked again in full.
+    expect(await requester.requestTextDirect('direct.product', { code: 'text' })).toBe(
+      'name-1\n[1,2]',
+    );
+    expect(await requester.requestTextDirect('direct.product', { code: 'long text' })).toBe(
+      `name-2\n${'x'.repeat(600_000)}`,
+    );
+    expect(await requester.requestTextDirect('direct.product', { code: 'a' })).toBe(
       '{"title":"Kurta a","price":499}',
     );
   });
