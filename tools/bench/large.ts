@@ -254,11 +254,16 @@ async function coldGateway(
       NATS_PASSWORD: randomBytes(24).toString('base64url'),
     },
   });
-  const child = spawn(process.execPath, [resolve(rootDir, 'apps/gateway/dist/main.js')], {
-    cwd: rootDir,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const nodeArgs = (process.env.APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, resolve(rootDir, 'apps/gateway/dist/main.js')],
+    {
+      cwd: rootDir,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   for (let tries = 0; tries < 300; tries += 1) {
     // Its own readiness: a report's queries still running must not hold the cold read up.
     const ready = await fetch(`${url}/api/health/ready?scope=gateway`).then(
