@@ -82,7 +82,9 @@ export class AnalyticsController {
 
   /**
    * A report as analytics-service names it (KeptReports), asked with the name of the one kept
-   * for this reader and query. `large`: an answer of megabytes (in pieces), else one message.
+   * for this reader and query. `large`: an answer of megabytes, asked as a stream of pieces
+   * when none is kept; else over the shared reply subscription (an answer that turns out to
+   * come in pieces is asked again as a stream: for a large one, only once it changed).
    */
   private async named<T>(
     kept: KeptReports<T>,
@@ -94,9 +96,10 @@ export class AnalyticsController {
   ): Promise<T> {
     const known: KeptReport<T> | undefined = kept.kept(at);
     const request = { ...payload, known: known?.name ?? '' };
-    const answer = large
-      ? await this.services.requestText(subject, request)
-      : await this.services.requestTextDirect(subject, request);
+    const answer =
+      large && !known
+        ? await this.services.requestText(subject, request)
+        : await this.services.requestTextDirect(subject, request);
     return kept.body(at, known, answer, make);
   }
 
