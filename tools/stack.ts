@@ -201,7 +201,10 @@ export class Stack {
   }
 
   private spawnApp(name: string, script: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
-    const child = spawn(process.execPath, [script], {
+    // APP_NODE_ARGS: node's own flags for each app (say --cpu-prof --cpu-prof-dir=…, which
+    // NODE_OPTIONS does not take), to profile them under a benchmark.
+    const nodeArgs = (process.env.APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, script], {
       cwd: this.options.rootDir,
       env: {
         ...this.env,

@@ -285,6 +285,42 @@ describe('visits and clicks, from the public pages to the owner’s figures', ()
     expect(stranger.status).toBe(401);
   });
 
+  it('writes a renamed product into the export and the overview at once, each owner reading their own', async () => {
+    const today = overview.range.to;
+    const range = `from=${today}&to=${today}`;
+    const productsCsv = async (owner: Visitor) => {
+      const response = await fetch(`${stackBaseUrl()}/api/analytics/products.csv?${range}`, {
+        headers: { authorization: `Bearer ${owner.accessToken}` },
+      });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const before = await productsCsv(meera.owner);
+    expect(before).toContain(`Block-print kurta,${kurta.shortCode},0,2,`);
+    expect(await productsCsv(meera.owner)).toBe(before);
+    // Another owner reading the same export and overview: their own shop's, nothing of Meera's.
+    const other = await shopOwner();
+    expect((await productsCsv(other.owner)).split('\r\n')).toEqual([
+      expect.stringMatching(/^product,short_code,views,clicks,/),
+      '',
+    ]);
+    const theirs = await other.owner.call<AnalyticsOverview>('GET', `/analytics/overview?${range}`);
+    expect(theirs.body.data.topProducts).toEqual([]);
+
+    const renamed = await meera.owner.call<Product>('PATCH', `/urls/${kurta.id}`, {
+      title: 'Hand-woven kurta',
+    });
+    expect(renamed.status).toBe(200);
+    const after = await productsCsv(meera.owner);
+    expect(after).toContain(`Hand-woven kurta,${kurta.shortCode},0,2,`);
+    expect(after).not.toContain('Block-print kurta');
+    const top = await meera.owner.call<AnalyticsOverview>('GET', `/analytics/overview?${range}`);
+    expect(top.body.data.topProducts.map((p) => p.title)).toEqual([
+      'Hand-woven kurta',
+      'Jute tote',
+    ]);
+  });
+
   it('keeps the public stats to what a visitor may know', async () => {
     const stats = await new Visitor().call<ShopStats>('GET', `/shop/${meera.shopUrl}/stats`);
     expect(stats.body).toEqual({ success: true, data: { productCount: 2 } });

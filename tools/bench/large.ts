@@ -24,7 +24,8 @@ import { benchStack } from './bench-stack';
  * Last, the rollups' catch-up: BENCH_BACKLOG (1 million) unfolded events inserted at once, and
  * the rate at which analytics-service's fold job (BullMQ) folds them.
  *
- * BENCH_ONLY=rollups skips the read routes and measures the catch-up alone.
+ * BENCH_ONLY=rollups skips the read routes and measures the catch-up alone; BENCH_ROUTES (a
+ * regular expression) keeps only the read routes whose label it matches.
  *
  * Raw events are kept for 500 days in this run (ANALYTICS_RETENTION_DAYS), so the hourly prune
  * does not delete most of the seeded history while it is measured.
@@ -43,6 +44,8 @@ const COLD_TARGET_MS = 15;
 const FOLD_RATE_TARGET = 20_000;
 /** BENCH_ONLY=rollups: the rollups' catch-up alone (the read routes skipped). */
 const ONLY_ROLLUPS = process.env.BENCH_ONLY === 'rollups';
+/** BENCH_ROUTES=regex: only the read routes whose label matches (e.g. to profile one). */
+const ROUTES = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : undefined;
 
 const rootDir = resolve(__dirname, '..', '..');
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
@@ -252,11 +255,16 @@ async function coldGateway(
       NATS_PASSWORD: randomBytes(24).toString('base64url'),
     },
   });
-  const child = spawn(process.execPath, [resolve(rootDir, 'apps/gateway/dist/main.js')], {
-    cwd: rootDir,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const nodeArgs = (process.env.APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, resolve(rootDir, 'apps/gateway/dist/main.js')],
+    {
+      cwd: rootDir,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   for (let tries = 0; tries < 300; tries += 1) {
     // Its own readiness: a report's queries still running must not hold the cold read up.
     const ready = await fetch(`${url}/api/health/ready?scope=gateway`).then(
@@ -383,6 +391,7 @@ async function main() {
     // which would weigh on the routes after it.
     routes.sort((a, b) => Number(!a[0].startsWith('public')) - Number(!b[0].startsWith('public')));
     if (ONLY_ROLLUPS) routes.length = 0;
+    if (ROUTES) routes.splice(0, routes.length, ...routes.filter(([label]) => ROUTES.test(label)));
 
     // A route that fails on its own is reported as failing, not loaded.
     const failing = new Map<string, string>();

@@ -13,10 +13,11 @@ import { database } from './database';
 import { EventsConsumer } from './events/events.consumer';
 import { EventsRepository } from './events/events.repository';
 import { RefsResolver } from './refs/refs.resolver';
-import { ReportsController } from './reports/reports.controller';
 import { ReportsCache } from './reports/reports-cache';
 import { ReportsRepository } from './reports/reports.repository';
+import { ReportsResponder } from './reports/reports.responder';
 import { ReportsService } from './reports/reports.service';
+import { ShopChanges } from './reports/shop-changes';
 import { RollupJobs } from './rollups/rollup.jobs';
 import { RollupsRepository } from './rollups/rollups.repository';
 import { RollupsService } from './rollups/rollups.service';
@@ -27,7 +28,7 @@ export const appModule = (config: AnalyticsConfig, logger: Logger) =>
     config,
     logger,
     database,
-    controllers: [ReportsController, AnalyticsAccountsController],
+    controllers: [AnalyticsAccountsController],
     providers: [
       // Requests to shop-service: which shop and owner an event or a reader belongs to.
       natsRequesterProvider('analytics-service-requests'),
@@ -39,7 +40,11 @@ export const appModule = (config: AnalyticsConfig, logger: Logger) =>
       RollupJobs,
       ReportsRepository,
       ReportsCache,
+      // Shop-service's announced changes: the products CSV is kept until its titles change.
+      ShopChanges,
       ReportsService,
+      // The owner's reports: outside Nest's per-message machinery.
+      ReportsResponder,
       AnalyticsAccountsRepository,
       AnalyticsAccountsService,
       userDeletedConsumer({

@@ -886,3 +886,90 @@ describe('storing each event once', () => {
     expect(rollup.views).toBe(1);
   });
 });
+
+describe('reports as the gateway keeps them (named, sent again only when changed)', () => {
+  let gateway: NatsRequester;
+  let shop: ReturnType<typeof shopWith>;
+  const named = async (subject: string, payload: object, known = '') => {
+    const text = await gateway.requestText(subject, { ...payload, known });
+    const newline = text.indexOf('\n');
+    return { name: text.slice(0, newline), json: text.slice(newline + 1) };
+  };
+
+  beforeAll(async () => {
+    gateway = NatsRequester.connect({
+      url: analytics.config.NATS_URL,
+      name: 'analytics-test-kept',
+      credentials: natsCredentials(analytics.config),
+      subjectPrefix: analytics.config.NATS_SUBJECT_PREFIX,
+      timeoutMs: 5000,
+      logger: createLogger('analytics-test-kept', 'warn'),
+    });
+    shop = shopWith('Block-print kurta', 'Brass diya set');
+    const [kurta, diya] = shop.products;
+    await publish([
+      view(shop.shopUrl, 'asha', { productId: kurta.id }),
+      click(kurta.id, 'asha', 'amazon'),
+      click(diya.id, 'ravi', 'flipkart'),
+    ]);
+    await folded(shop.shopId, 3);
+  });
+  afterAll(() => gateway?.close());
+
+  it.each([
+    ['overview', Subjects.analytics.overview],
+    ['one product', Subjects.analytics.product],
+    ['products', Subjects.analytics.products],
+    ['CSV', Subjects.analytics.exportCsv],
+    ['products CSV', Subjects.analytics.exportProductsCsv],
+  ])(
+    '%s: the same answer, then only its name; another owner gets their own',
+    async (_, subject) => {
+      const payload = { caller: shop.owner, id: shop.products[0].id, query: MARCH_9 };
+      const first = await named(subject, payload);
+      expect(JSON.parse(first.json)).toEqual(await read(subject, payload));
+      expect(await named(subject, payload, first.name)).toEqual({ name: first.name, json: '' });
+
+      // Another owner naming this answer: their own shop's figures, in full.
+      const other = shopWith('Terracotta lamp');
+      const theirPayload = { caller: other.owner, id: other.products[0].id, query: MARCH_9 };
+      const theirs = await named(subject, theirPayload, first.name);
+      expect(theirs.name).not.toBe(first.name);
+      expect(JSON.parse(theirs.json)).toEqual(await read(subject, theirPayload));
+      expect(theirs.json).not.toContain('Block-print kurta');
+      expect(theirs.json).not.toContain(shop.shopUrl);
+      if (subject === Subjects.analytics.product) {
+        // …and this shop's product, named as kept, is not theirs.
+        await expect(
+          named(subject, { ...payload, caller: other.owner }, first.name),
+        ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      }
+    },
+  );
+
+  it('writes a product’s new title in once shop-service announces the change', async () => {
+    const payload = { caller: shop.owner, query: MARCH_9 };
+    const csv = await named(Subjects.analytics.exportProductsCsv, payload);
+    const overview = await named(Subjects.analytics.overview, payload);
+    expect(csv.json).toContain('Block-print kurta');
+    const kurta = knownProducts.find((p) => p.productId === shop.products[0].id)!;
+    kurta.title = 'Hand-woven kurta';
+    // As shop-service announces a write to a shop's products, before it answers the write.
+    await gateway.publish(Events.shopChanged, { shopUrl: shop.shopUrl });
+
+    const csvAfter = await named(Subjects.analytics.exportProductsCsv, payload, csv.name);
+    expect(csvAfter.name).not.toBe(csv.name);
+    expect(csvAfter.json).toContain('Hand-woven kurta');
+    expect(csvAfter.json).not.toContain('Block-print kurta');
+    const overviewAfter = await named(Subjects.analytics.overview, payload, overview.name);
+    expect(overviewAfter.name).not.toBe(overview.name);
+    expect(
+      (JSON.parse(overviewAfter.json) as AnalyticsOverview).topProducts.map((p) => p.title),
+    ).toContain('Hand-woven kurta');
+    // Unchanged since: kept.
+    expect(await named(Subjects.analytics.exportProductsCsv, payload, csvAfter.name)).toEqual({
+      name: csvAfter.name,
+      json: '',
+    });
+  });
+});

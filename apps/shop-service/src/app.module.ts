@@ -9,7 +9,7 @@ import {
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
-import { AnalyticsRefsController } from './analytics/analytics-refs.controller';
+import { AnalyticsRefsResponder } from './analytics/analytics-refs.responder';
 import { AnalyticsRefsRepository } from './analytics/analytics-refs.repository';
 import { ImportJobs } from './imports/import.jobs';
 import { ImportsController } from './imports/imports.controller';
@@ -56,7 +56,6 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
     controllers: [
       ShopsController,
       ProductsController,
-      AnalyticsRefsController,
       ImageRefsController,
       AccountsController,
       ImportsController,
@@ -80,6 +79,8 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       ModerationReads,
       ModerationService,
       PublicProductResponder,
+      // analytics-service's lookups (each owner report asks one): outside Nest's machinery.
+      AnalyticsRefsResponder,
       ScheduleWatch,
       AnalyticsRefsRepository,
       ImageRefsRepository,

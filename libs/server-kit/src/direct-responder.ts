@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from './logger';
 import { metrics } from './metrics';
 import { InFlight } from './nats-transport';
-import { JsonReply } from './reply-chunks';
+import { replyPacking } from './reply-chunks';
 import { acceptRequestId, runWithRequestContext } from './request-context';
 import { failurePayload } from './rpc';
 import { startNatsHandlerSpan } from './tracing';
@@ -15,9 +15,11 @@ const decoder = new TextDecoder();
 /**
  * Answers one subject on a plain NATS subscription (in the service's queue group), without
  * Nest's per-message machinery (its contexts, interceptors and observables are most of a small
- * read's cost): for the hottest small reads only, whose answer fits one message. Requests and
- * answers are Nest's packets, so any requester (Nest's client, NatsRequester) asks it as it
- * asks a message handler, and the handler's context, errors and log line are those of rpc.ts.
+ * read's cost): for the hottest reads. Requests and answers are Nest's packets, so any
+ * requester (Nest's client, NatsRequester) asks it as it asks a message handler, and the
+ * handler's context, errors and log line are those of rpc.ts. An answer larger than one
+ * message (or a TextReply) goes in pieces as PrefixedNatsServer sends it (reply-chunks.ts): its
+ * requester then asks with `request` or `requestText`, not `requestDirect` (one message only).
  */
 export class DirectResponder {
   private subscription?: Subscription;
@@ -54,6 +56,7 @@ export class DirectResponder {
     const started = performance.now();
     let id: unknown;
     let json: string;
+    let chunks: unknown[] | undefined;
     // The handler's span (tracing.ts), a child of the requester's: none when tracing is off.
     const span = startNatsHandlerSpan(subject, message.headers);
     try {
@@ -65,7 +68,12 @@ export class DirectResponder {
         logger.info({ subject, durationMs: elapsed(started) }, 'request handled');
         metrics.observeNatsHandled(subject, (performance.now() - started) / 1000);
         span?.end();
-        const body = response instanceof JsonReply ? response.json : JSON.stringify(response);
+        const packed = replyPacking(response);
+        if ('chunks' in packed) {
+          chunks = packed.chunks;
+          return '';
+        }
+        const body = packed.json;
         return `{${body === undefined ? '' : `"response":${body},`}"isDisposed":true,"id":${JSON.stringify(id)}}`;
       });
     } catch (err) {
@@ -77,7 +85,15 @@ export class DirectResponder {
     }
     if (!message.reply) return;
     try {
-      message.respond(encoder.encode(json));
+      if (!chunks) message.respond(encoder.encode(json));
+      else
+        chunks.forEach((chunk, i) =>
+          message.respond(
+            encoder.encode(
+              `{"response":${JSON.stringify(chunk)},"isDisposed":${i === chunks!.length - 1},"id":${JSON.stringify(id)}}`,
+            ),
+          ),
+        );
     } catch (err) {
       logger.error({ err }, 'reply not sent');
     }

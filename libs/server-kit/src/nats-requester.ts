@@ -2,7 +2,13 @@ import type { Provider } from '@nestjs/common';
 import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { ErrorCode, Headers } from '@kartlink/contracts';
-import { ErrorCode as NatsErrorCode, headers as natsHeaders, type NatsConnection } from 'nats';
+import {
+  createInbox,
+  headers as natsHeaders,
+  type Msg,
+  type NatsConnection,
+  type Subscription,
+} from 'nats';
 import { randomUUID } from 'node:crypto';
 import { firstValueFrom, timeout, TimeoutError, toArray } from 'rxjs';
 import type { Logger } from './logger';
@@ -23,11 +29,28 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/** An answer awaited on the requester's own inbox: its message, or undefined once timed out. */
+type Awaited = (message: Msg | undefined) => void;
+
 /**
  * Requests to services over NATS: the current request id in the headers, the environment's
  * subject prefix, an explicit timeout, and every failure turned into a ServiceError.
  */
 export class NatsRequester {
+  /**
+   * The direct requests' inbox on this connection: one subscription, each answer matched to
+   * its request by the reply subject's last token. (The client's own request does the same, but
+   * makes two errors per request, one for a stack kept in case it times out and one to cancel
+   * it once answered: a good part of a small read's cost.)
+   */
+  private inbox?: {
+    connection: NatsConnection;
+    prefix: string;
+    subscription: Subscription;
+    waiting: Map<string, Awaited>;
+  };
+  private nextToken = 0;
+
   constructor(
     private readonly client: ClientNats,
     private readonly subjectPrefix: string,
@@ -79,6 +102,33 @@ export class NatsRequester {
     payload: unknown = {},
     options: RequestOptions = {},
   ): Promise<T> {
+    const answer = await this.direct<T>(subject, payload, options);
+    // An answer in pieces is a caller's mistake (request takes it), never half an answer.
+    if (answer.isDisposed === false)
+      throw this.toServiceError(new Error(`${subject}: an answer in pieces`), subject, 0);
+    return answer.response as T;
+  }
+
+  /**
+   * requestText over the connection's shared reply subscription (as requestDirect): for a
+   * text answer nearly always in one message (a TextReply of a few kilobytes is one piece). One
+   * that comes in more pieces is asked again as requestText asks it (for reads only).
+   */
+  async requestTextDirect(
+    subject: string,
+    payload: unknown = {},
+    options: RequestOptions = {},
+  ): Promise<string> {
+    const answer = await this.direct<unknown>(subject, payload, options);
+    if (answer.isDisposed === false) return this.requestText(subject, payload, options);
+    return joinText([answer.response]);
+  }
+
+  private async direct<T>(
+    subject: string,
+    payload: unknown,
+    options: RequestOptions,
+  ): Promise<{ response?: T; isDisposed?: boolean }> {
     const started = performance.now();
     try {
       const answer = await traceNatsRequest(this.subjectPrefix, subject, () =>
@@ -96,32 +146,68 @@ export class NatsRequester {
     subject: string,
     payload: unknown,
     options: RequestOptions,
-  ): Promise<T> {
+  ): Promise<{ response?: T; isDisposed?: boolean }> {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(Headers.requestId, requestId);
     injectTraceContext(headers);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const pattern = `${this.subjectPrefix}${subject}`;
-    let answer: { response?: T; err?: unknown };
+    let answer: { response?: T; err?: unknown; isDisposed?: boolean };
     try {
-      const connection = await this.connection();
+      const inbox = this.inboxOf(await this.connection());
       const packet = JSON.stringify({ pattern, data: payload, id: randomUUID() });
-      const reply = await connection.request(pattern, encoder.encode(packet), {
-        timeout: timeoutMs,
-        headers,
+      const token = String((this.nextToken += 1));
+      const reply = await new Promise<Msg | undefined>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          inbox.waiting.delete(token);
+          resolve(undefined);
+        }, timeoutMs);
+        inbox.waiting.set(token, (message) => {
+          clearTimeout(timer);
+          resolve(message);
+        });
+        try {
+          inbox.connection.publish(pattern, encoder.encode(packet), {
+            reply: `${inbox.prefix}${token}`,
+            headers,
+          });
+        } catch (err) {
+          clearTimeout(timer);
+          inbox.waiting.delete(token);
+          reject(err);
+        }
       });
+      if (!reply) throw new TimeoutError();
+      // NATS's own answer when no replica subscribes: a status 503 without data.
+      if (reply.data.length === 0 && reply.headers?.code === 503)
+        throw new EmptyResponseException(pattern);
       answer = JSON.parse(decoder.decode(reply.data)) as typeof answer;
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === NatsErrorCode.NoResponders)
-        throw this.toServiceError(new EmptyResponseException(pattern), subject, timeoutMs);
-      if (code === NatsErrorCode.Timeout)
-        throw this.toServiceError(new TimeoutError(), subject, timeoutMs);
       throw this.toServiceError(err, subject, timeoutMs);
     }
     if (answer.err !== undefined) throw this.toServiceError(answer.err, subject, timeoutMs);
-    return answer.response as T;
+    return answer;
+  }
+
+  /** The direct requests' inbox on this connection, subscribed at its first request. */
+  private inboxOf(connection: NatsConnection) {
+    if (this.inbox?.connection === connection && !this.inbox.subscription.isClosed())
+      return this.inbox;
+    const prefix = `${createInbox()}.`;
+    const waiting = new Map<string, Awaited>();
+    const subscription = connection.subscribe(`${prefix}*`, {
+      callback: (err, message) => {
+        if (err) return;
+        const token = message.subject.slice(prefix.length);
+        const answer = waiting.get(token);
+        if (!answer) return; // Timed out already, or a second piece of an answer.
+        waiting.delete(token);
+        answer(message);
+      },
+    });
+    this.inbox = { connection, prefix, subscription, waiting };
+    return this.inbox;
   }
 
   /** The packets of a request's answer, in order (a large one comes in pieces: reply-chunks.ts). */

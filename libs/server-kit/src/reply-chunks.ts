@@ -45,6 +45,18 @@ export function replyChunks(response: unknown): Array<{ [CHUNK]: string }> | und
   return fitsOneMessage(json) ? undefined : cut(json);
 }
 
+/**
+ * A reply as DirectResponder sends it, serialised once: its JSON when it fits one message
+ * (undefined for no value), else its pieces (as replyChunks).
+ */
+export function replyPacking(
+  response: unknown,
+): { json: string | undefined } | { chunks: Array<{ [CHUNK]: string }> } {
+  if (response instanceof TextReply) return { chunks: cut(response.text) };
+  const json = response instanceof JsonReply ? response.json : JSON.stringify(response);
+  return json === undefined || fitsOneMessage(json) ? { json } : { chunks: cut(json) };
+}
+
 function cut(json: string): Array<{ [CHUNK]: string }> {
   if (json.length === 0) return [{ [CHUNK]: '' }];
   const chunks: Array<{ [CHUNK]: string }> = [];

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DirectResponder } from '../src/direct-responder';
 import { createLogger } from '../src/logger';
 import { NatsRequester } from '../src/nats-requester';
-import { JsonReply } from '../src/reply-chunks';
+import { JsonReply, TextReply } from '../src/reply-chunks';
 import { currentRequestId, runWithRequestContext } from '../src/request-context';
 import { ServiceError } from '../src/service-error';
 
@@ -31,6 +31,10 @@ describe('a subject answered on a plain subscription', () => {
         if (code === 'missing') throw ServiceError.notFound('Product not found');
         if (code === 'bug') throw new Error('a bug, not for the caller');
         if (code === 'kept') return new JsonReply('{"title":"Kurta \\"kept\\""}');
+        if (code === 'large')
+          return Array.from({ length: 40_000 }, (_, i) => ({ title: `Kurta ${i} “large”` }));
+        if (code === 'text') return new TextReply('name-1\n[1,2]');
+        if (code === 'long text') return new TextReply(`name-2\n${'x'.repeat(600_000)}`);
         return { title: `Kurta ${code}`, price: 499 };
       },
     });
@@ -63,6 +67,28 @@ describe('a subject answered on a plain subscription', () => {
       title: 'Kurta "kept"',
     });
     expect(seen[0]).toBe('req-direct-1');
+  });
+
+  it('answers a reply larger than one message in pieces, and a TextReply as text', async () => {
+    const large = await requester.request<Array<{ title: string }>>('direct.product', {
+      code: 'large',
+    });
+    expect(large).toHaveLength(40_000);
+    expect(large[39_999]).toEqual({ title: 'Kurta 39999 “large”' });
+    expect(await requester.requestText('direct.product', { code: 'text' })).toBe('name-1\n[1,2]');
+    expect(await requester.requestText('direct.product', { code: 'a' })).toBe(
+      '{"title":"Kurta a","price":499}',
+    );
+    // Asked over the shared reply subscription: one piece as it is, more asked again in full.
+    expect(await requester.requestTextDirect('direct.product', { code: 'text' })).toBe(
+      'name-1\n[1,2]',
+    );
+    expect(await requester.requestTextDirect('direct.product', { code: 'long text' })).toBe(
+      `name-2\n${'x'.repeat(600_000)}`,
+    );
+    expect(await requester.requestTextDirect('direct.product', { code: 'a' })).toBe(
+      '{"title":"Kurta a","price":499}',
+    );
   });
 
   it("passes on the handler's error, and a bug as an internal error", async () => {

@@ -11,6 +11,11 @@ import {
 import { Lru, NatsRequester, ServiceError } from '@kartlink/server-kit';
 
 const MAX_ENTRIES = 20_000;
+/**
+ * Products asked at most in an answer that surely fits one message (a few hundred bytes each),
+ * asked over the connection's shared reply subscription; more are asked as a stream of pieces.
+ */
+const DIRECT_PRODUCTS = 500;
 /** A shop or product that exists is remembered this long (a shop's URL may change hands). */
 const FOUND_TTL_MS = 60_000;
 /** One that does not, only briefly: it may be created in a moment. */
@@ -109,7 +114,12 @@ export class RefsResolver {
   }
 
   private ask(request: AnalyticsResolveRequest): Promise<AnalyticsResolveAnswer> {
-    return this.services.request<AnalyticsResolveAnswer>(Subjects.shop.analyticsResolve, request);
+    const small =
+      (request.productIds?.length ?? 0) <= DIRECT_PRODUCTS &&
+      (request.shopUrls?.length ?? 0) + (request.ownerUserIds?.length ?? 0) <= DIRECT_PRODUCTS;
+    return small
+      ? this.services.requestDirect<AnalyticsResolveAnswer>(Subjects.shop.analyticsResolve, request)
+      : this.services.request<AnalyticsResolveAnswer>(Subjects.shop.analyticsResolve, request);
   }
 
   private remember<T>(cache: Lru<string, Found<T>>, key: string, ref: T | undefined) {

@@ -13,15 +13,23 @@ export interface DateRange {
   to: string;
 }
 
+/** Each time zone's date format, made once: making one costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { MONTHLY_PRODUCT_DIMENSIONS } from '../rollups/fold';
 import type { DateRange, MonthPlan } from './date-range';
 
@@ -48,13 +50,19 @@ export interface DimensionRow {
 export class ReportsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The shop's report version: raised by each fold that changes its rollups (0: none yet). */
+  /**
+   * The shop's report version: raised by each fold that changes its rollups (0: none yet).
+   * Asked with every report read: a statement prepared once per connection (named), on the
+   * service's pool, so PostgreSQL plans it once.
+   */
   async version(shopId: string): Promise<string> {
-    const [row] = (await this.dataSource.query(
-      'SELECT version FROM analytics.shop_report_versions WHERE shop_id = $1',
-      [shopId],
-    )) as Array<{ version: string }>;
-    return row?.version ?? '0';
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+    const { rows } = await pool.query<{ version: string }>({
+      name: 'analytics-report-version',
+      text: 'SELECT version FROM analytics.shop_report_versions WHERE shop_id = $1',
+      values: [shopId],
+    });
+    return rows[0]?.version ?? '0';
   }
 
   async shopTotals(shopId: string, range: DateRange): Promise<ShopTotalsRow> {

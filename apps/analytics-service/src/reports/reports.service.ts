@@ -14,6 +14,7 @@ import {
   isUuid,
 } from '@kartlink/contracts';
 import { CONFIG, JsonReply, Lru, ServiceError, TextReply } from '@kartlink/server-kit';
+import { createHash } from 'node:crypto';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
 import {
@@ -25,6 +26,7 @@ import {
   type ProductsCsvFigures,
 } from './csv';
 import { ReportsCache } from './reports-cache';
+import { ShopChanges } from './shop-changes';
 import {
   datesOf,
   type DateRange,
@@ -83,22 +85,51 @@ function filled<T extends { date: string }>(
   return datesOf(range).map((date) => byDate.get(date) ?? zero(date));
 }
 
+/**
+ * An answer as the gateway asks it (its KeptReports): with `known` (the name of the answer it
+ * keeps, or ''), the text "{name}\n" followed by the JSON only when `known` is not its name;
+ * without, the JSON as any reply. The name stands for the answer's bytes: the same name, the
+ * same bytes, for this caller's own shop only.
+ */
+function named(name: string, known: string | undefined, json: () => string): JsonReply | TextReply {
+  if (known === undefined) return new JsonReply(json());
+  return new TextReply(known === name ? `${name}\n` : `${name}\n${json()}`);
+}
+
+/** The name of an answer made afresh each time (it reads titles as they are now): its digest. */
+function namedByDigest(answer: unknown, known: string | undefined): JsonReply | TextReply {
+  const json = JSON.stringify(answer);
+  if (known === undefined) return new JsonReply(json);
+  return named(createHash('sha256').update(json).digest('base64url'), known, () => json);
+}
+
 /** What the owner reads: always their own shop, found from the caller, never from the request. */
 @Injectable()
 export class ReportsService {
   /** Each owner's shop as last found: a guess, always checked (overview). */
   private readonly lastShops = new Lru<string, string>(LAST_SHOPS);
-  /** Products CSVs being built, by the figures they are built from (only while building). */
-  private readonly productCsvBuilds = new WeakMap<object, Promise<string>>();
 
   constructor(
     private readonly reports: ReportsRepository,
     private readonly cache: ReportsCache,
     private readonly refs: RefsResolver,
+    private readonly shopChanges: ShopChanges,
     @Inject(CONFIG) private readonly config: AnalyticsConfig,
   ) {}
 
-  async overview(caller: Caller, query: AnalyticsRangeQuery): Promise<AnalyticsOverview> {
+  /** The overview; named (as the gateway asks) by its digest. */
+  async overview(
+    caller: Caller,
+    query: AnalyticsRangeQuery,
+    known?: string,
+  ): Promise<JsonReply | TextReply> {
+    return namedByDigest(await this.overviewAnswer(caller, query), known);
+  }
+
+  private async overviewAnswer(
+    caller: Caller,
+    query: AnalyticsRangeQuery,
+  ): Promise<AnalyticsOverview> {
     // The shop read last time, if any: its figures are read while the owner's shop is asked,
     // in the same request as the top products' titles, and used only if it is still theirs.
     const hint = this.lastShops.get(caller.userId);
@@ -205,10 +236,24 @@ export class ReportsService {
         ) satisfies ProductClicks[],
       ),
     );
-    return known === undefined ? new JsonReply(json) : new TextReply(`${key}\n${json}`);
+    return named(key, known, () => json);
   }
 
-  async product(caller: Caller, id: string, query: AnalyticsRangeQuery): Promise<ProductAnalytics> {
+  /** One product's figures; named (as the gateway asks) by their digest. */
+  async product(
+    caller: Caller,
+    id: string,
+    query: AnalyticsRangeQuery,
+    known?: string,
+  ): Promise<JsonReply | TextReply> {
+    return namedByDigest(await this.productAnswer(caller, id, query), known);
+  }
+
+  private async productAnswer(
+    caller: Caller,
+    id: string,
+    query: AnalyticsRangeQuery,
+  ): Promise<ProductAnalytics> {
     // The owner's shop and the product asked afresh in one request.
     const productId = isUuid(id) ? id.toLowerCase() : undefined;
     const now = await this.refs.ownerAndProducts(caller.userId, productId ? [productId] : []);
@@ -251,11 +296,22 @@ export class ReportsService {
     };
   }
 
-  async exportCsv(caller: Caller, query: AnalyticsRangeQuery) {
+  /**
+   * The daily CSV ({ filename, csv }). Nothing of it comes from elsewhere: the CSV text itself
+   * is kept, and its name (as the gateway asks) is its figures' key and the shop's URL (the
+   * filename's).
+   */
+  async exportCsv(
+    caller: Caller,
+    query: AnalyticsRangeQuery,
+    known?: string,
+  ): Promise<JsonReply | TextReply> {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    // Nothing of it comes from elsewhere: the CSV text itself is kept.
-    const csv = await this.figures(shop.shopId, 'daily-csv', range, async () => {
+    const key = await this.keyOf(shop.shopId, 'daily-csv', range);
+    const name = `${key}|${shop.shopUrl}`;
+    if (known === name) return new TextReply(`${name}\n`);
+    const csv = await this.cache.figures(key, async () => {
       const [days, dimensions] = await Promise.all([
         this.reports.shopDays(shop.shopId, range),
         this.reports.shopDimensionDays(shop.shopId, range, CSV_DIMENSIONS),
@@ -265,37 +321,45 @@ export class ReportsService {
         dimensions,
       );
     });
-    return { filename: `kartlink-${shop.shopUrl}-${range.from}-to-${range.to}.csv`, csv };
+    const filename = `kartlink-${shop.shopUrl}-${range.from}-to-${range.to}.csv`;
+    return named(name, known, () => JSON.stringify({ filename, csv }));
   }
 
   /**
    * Each product with page views or clicks in the range as CSV, most clicked first; a product
-   * deleted since is named as such. The CSV less its titles is kept (ReportsCache); each export
-   * asks the titles afresh and writes them in.
+   * deleted since is named as such ({ filename, csv }). The CSV less its titles is kept
+   * (ReportsCache) under the shop's report version; the whole answer, titles written in, under
+   * that and the version of the shop's products as announced by shop-service (ShopChanges),
+   * read before the titles are asked: a change announced since makes the next export ask again.
+   * Its name (as the gateway asks) is that key.
    */
-  async exportProductsCsv(caller: Caller, query: AnalyticsRangeQuery): Promise<JsonReply> {
+  async exportProductsCsv(
+    caller: Caller,
+    query: AnalyticsRangeQuery,
+    known?: string,
+  ): Promise<JsonReply | TextReply> {
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const figures = await this.figures(shop.shopId, 'products-csv', range, async (plan) => {
-      const [products, dimensions] = await Promise.all([
-        this.reports.productFigures(shop.shopId, plan),
-        this.reports.productDimensionClicks(shop.shopId, plan, ['store', 'source']),
-      ]);
-      return productsCsvFigures(products, dimensions);
-    });
-    // Exports of the same figures at the same time share one build: titles asked once.
-    let csv = this.productCsvBuilds.get(figures);
-    if (!csv) {
-      const building = this.productsCsvOf(shop.shopId, figures);
-      this.productCsvBuilds.set(figures, building);
-      csv = building.finally(() => this.productCsvBuilds.delete(figures));
-    }
-    return new JsonReply(
-      JSON.stringify({
+    const productsVersion = this.shopChanges.version(shop.shopUrl);
+    const key = await this.keyOf(shop.shopId, 'products-csv', range);
+    const name = `${key}|${shop.shopUrl}|${productsVersion}`;
+    if (known === name) return new TextReply(`${name}\n`);
+    // Exports of the same answer at the same time share one build: titles asked once.
+    const json = await this.cache.figures(name, async () => {
+      const figures = await this.cache.figures(key, async () => {
+        const plan = this.planOf(range);
+        const [products, dimensions] = await Promise.all([
+          this.reports.productFigures(shop.shopId, plan),
+          this.reports.productDimensionClicks(shop.shopId, plan, ['store', 'source']),
+        ]);
+        return productsCsvFigures(products, dimensions);
+      });
+      return JSON.stringify({
         filename: `kartlink-${shop.shopUrl}-products-${range.from}-to-${range.to}.csv`,
-        csv: await csv,
-      }),
-    );
+        csv: await this.productsCsvOf(shop.shopId, figures),
+      });
+    });
+    return named(name, known, () => json);
   }
 
   /** The products CSV of these figures, with each product's title and short code as they are now. */

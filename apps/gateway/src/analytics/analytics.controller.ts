@@ -9,20 +9,27 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import {
-  type AnalyticsOverview,
-  ApiKeyScope,
-  type Caller,
-  type ProductAnalytics,
-  Subjects,
-} from '@kartlink/contracts';
+import { ApiKeyScope, type Caller, Subjects } from '@kartlink/contracts';
 import { AnalyticsRangeRequest } from '@kartlink/contracts/dto';
 import type { FastifyReply } from 'fastify';
 import { ApiKeyScopeNeeded } from '../auth/api-key-scope.decorator';
 import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
 import { RawBody } from '../http/request.interceptor';
 import { ServiceClient } from '../services/service-client';
-import { KeptReports } from './kept-reports';
+import { type KeptReport, KeptReports } from './kept-reports';
+
+/** The success envelope around an answer's JSON, as bytes. */
+const enveloped = (json: string) => Buffer.from(`{"success":true,"data":${json}}`);
+
+/** A CSV export as kept: its file's name and its bytes. */
+interface CsvFile {
+  filename: string;
+  csv: Buffer;
+}
+const csvFile = (json: string): CsvFile => {
+  const { filename, csv } = JSON.parse(json) as { filename: string; csv: string };
+  return { filename, csv: Buffer.from(csv) };
+};
 
 const RANGE_DOC =
   'from and to are YYYY-MM-DD calendar days in the reporting time zone (ANALYTICS_TIMEZONE, ' +
@@ -61,20 +68,60 @@ const RangeRead = (summary: string, description = RANGE_DOC) =>
 @ApiKeyScopeNeeded(ApiKeyScope.readAnalytics)
 @Controller('analytics')
 export class AnalyticsController {
-  /** The owner's product figures as last sent (KeptReports). */
-  private readonly kept = new KeptReports();
+  /**
+   * Each report as last sent to each owner (KeptReports): a few of the megabyte ones (a
+   * 10,000-product shop's product figures and products CSV), more of the few-kilobyte ones.
+   */
+  private readonly keptOverviews = new KeptReports(256);
+  private readonly keptProducts = new KeptReports(16);
+  private readonly keptProduct = new KeptReports(256);
+  private readonly keptCsv = new KeptReports<CsvFile>(64);
+  private readonly keptProductsCsv = new KeptReports<CsvFile>(16);
 
   constructor(private readonly services: ServiceClient) {}
+
+  /**
+   * A report as analytics-service names it (KeptReports), asked with the name of the one kept
+   * for this reader and query. `large`: an answer of megabytes, asked as a stream of pieces
+   * when none is kept; else over the shared reply subscription (an answer that turns out to
+   * come in pieces is asked again as a stream: for a large one, only once it changed).
+   */
+  private async named<T>(
+    kept: KeptReports<T>,
+    at: string,
+    subject: string,
+    payload: object,
+    make: (json: string) => T,
+    large = false,
+  ): Promise<T> {
+    const known: KeptReport<T> | undefined = kept.kept(at);
+    const request = { ...payload, known: known?.name ?? '' };
+    const answer =
+      large && !known
+        ? await this.services.requestText(subject, request)
+        : await this.services.requestTextDirect(subject, request);
+    return kept.body(at, known, answer, make);
+  }
 
   @Get('overview')
   @RangeRead(
     'The shop’s views, unique visitors, clicks, taps and click-through rate for a range, the previous range of equal length, a daily series, breakdowns by store, device, browser, region, referrer, source and app or website, and the top 10 products with their page views and click-through rate',
   )
-  overview(
+  async overview(
     @CurrentCaller() caller: Caller,
     @Query() query: AnalyticsRangeRequest,
-  ): Promise<AnalyticsOverview> {
-    return this.services.request<AnalyticsOverview>(Subjects.analytics.overview, { caller, query });
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RawBody<Buffer>> {
+    const at = `${caller.userId}|${query.from ?? ''}|${query.to ?? ''}`;
+    const body = await this.named(
+      this.keptOverviews,
+      at,
+      Subjects.analytics.overview,
+      { caller, query },
+      enveloped,
+    );
+    void reply.type('application/json; charset=utf-8');
+    return new RawBody(body);
   }
 
   @Get('products')
@@ -89,16 +136,16 @@ export class AnalyticsController {
   ): Promise<RawBody<Buffer>> {
     // A 10,000-product shop's figures are megabytes: kept as bytes while they do not change.
     const at = `${caller.userId}|${query.from ?? ''}|${query.to ?? ''}`;
-    const kept = this.kept.kept(at);
-    const answer = await this.services.requestText(Subjects.analytics.products, {
-      caller,
-      query,
-      known: kept?.name ?? '',
-    });
-    void reply.type('application/json; charset=utf-8');
-    return new RawBody(
-      this.kept.body(at, kept, answer, (json) => `{"success":true,"data":${json}}`),
+    const body = await this.named(
+      this.keptProducts,
+      at,
+      Subjects.analytics.products,
+      { caller, query },
+      enveloped,
+      true,
     );
+    void reply.type('application/json; charset=utf-8');
+    return new RawBody(body);
   }
 
   @Get('products/:id')
@@ -107,16 +154,22 @@ export class AnalyticsController {
     `${RANGE_DOC} Another owner's product answers 404.`,
   )
   @ApiParam({ name: 'id', description: 'the product id' })
-  product(
+  async product(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @Query() query: AnalyticsRangeRequest,
-  ): Promise<ProductAnalytics> {
-    return this.services.request<ProductAnalytics>(Subjects.analytics.product, {
-      caller,
-      id,
-      query,
-    });
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RawBody<Buffer>> {
+    const at = `${caller.userId}|${id}|${query.from ?? ''}|${query.to ?? ''}`;
+    const body = await this.named(
+      this.keptProduct,
+      at,
+      Subjects.analytics.product,
+      { caller, id, query },
+      enveloped,
+    );
+    void reply.type('application/json; charset=utf-8');
+    return new RawBody(body);
   }
 
   @Get('export.csv')
@@ -129,8 +182,8 @@ export class AnalyticsController {
     @CurrentCaller() caller: Caller,
     @Query() query: AnalyticsRangeRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<RawBody<string>> {
-    return this.csv(Subjects.analytics.exportCsv, caller, query, reply);
+  ): Promise<RawBody<Buffer>> {
+    return this.csv(this.keptCsv, Subjects.analytics.exportCsv, caller, query, reply);
   }
 
   @Get('products.csv')
@@ -143,20 +196,34 @@ export class AnalyticsController {
     @CurrentCaller() caller: Caller,
     @Query() query: AnalyticsRangeRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<RawBody<string>> {
-    return this.csv(Subjects.analytics.exportProductsCsv, caller, query, reply);
+  ): Promise<RawBody<Buffer>> {
+    return this.csv(
+      this.keptProductsCsv,
+      Subjects.analytics.exportProductsCsv,
+      caller,
+      query,
+      reply,
+      true,
+    );
   }
 
   /** A CSV export of analytics-service, sent as a file (no-store, as every authenticated answer: security-headers.ts). */
   private async csv(
+    kept: KeptReports<CsvFile>,
     subject: string,
     caller: Caller,
     query: AnalyticsRangeRequest,
     reply: FastifyReply,
-  ): Promise<RawBody<string>> {
-    const { filename, csv } = await this.services.request<{ filename: string; csv: string }>(
+    large = false,
+  ): Promise<RawBody<Buffer>> {
+    const at = `${caller.userId}|${query.from ?? ''}|${query.to ?? ''}`;
+    const { filename, csv } = await this.named(
+      kept,
+      at,
       subject,
       { caller, query },
+      csvFile,
+      large,
     );
     void reply
       .type('text/csv; charset=utf-8')

@@ -1,6 +1,6 @@
 import { KeptReports } from './kept-reports';
 
-const envelope = (json: string) => `{"success":true,"data":${json}}`;
+const envelope = (json: string) => Buffer.from(`{"success":true,"data":${json}}`);
 const AT = 'u1|2024-03-01|2024-03-31';
 
 describe('the owner’s reports kept as bytes', () => {

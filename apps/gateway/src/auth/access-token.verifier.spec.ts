@@ -59,4 +59,65 @@ describe('AccessTokenVerifier', () => {
       AuthMessages.invalid,
     );
   });
+
+  describe('a token verified before', () => {
+    afterEach(() => {
+      jest.restoreAllMocks();
+      jest.useRealTimers();
+    });
+    /** The clock at `ms`, for the verifier and jose alike; timers left real. */
+    const clockAt = (ms: number) =>
+      jest
+        .useFakeTimers({
+          doNotFake: [
+            'nextTick',
+            'setImmediate',
+            'clearImmediate',
+            'setTimeout',
+            'clearTimeout',
+            'setInterval',
+            'clearInterval',
+            'queueMicrotask',
+          ],
+        })
+        .setSystemTime(ms);
+
+    it('is taken again only until it expires', async () => {
+      const { verifier, sign } = await setUp();
+      const exp = Math.floor(Date.now() / 1000) + 5;
+      const token = await sign({ exp });
+      await expect(verifier.verify(token)).resolves.toMatchObject(claims);
+      await expect(verifier.verify(token)).resolves.toMatchObject(claims);
+      clockAt(exp * 1000 - 1);
+      await expect(verifier.verify(token)).resolves.toMatchObject(claims);
+      clockAt(exp * 1000);
+      expect(await refusal(verifier.verify(token))).toBe(AuthMessages.expired);
+    });
+
+    it('is not taken again once the key that signed it is gone from the keys read again', async () => {
+      const first = await setUp();
+      const token = await first.sign();
+      // The keys as auth-service publishes them: key-1 at first, then only another one.
+      const other = await setUp();
+      const rotated = { ...other.jwk, kid: 'key-2' };
+      let published = [first.jwk];
+      const services = {
+        request: () => Promise.resolve({ keys: published }),
+      } as unknown as ServiceClient;
+      const verifier = new AccessTokenVerifier(services);
+      await expect(verifier.verify(token)).resolves.toMatchObject(claims);
+
+      published = [rotated];
+      clockAt(Date.now() + 60_000);
+      // A token of a key not known yet: the keys are read again.
+      const [, payload, signature] = (await other.sign()).split('.');
+      const header = Buffer.from(
+        JSON.stringify({ alg: 'EdDSA', kid: 'key-2', typ: 'JWT' }),
+      ).toString('base64url');
+      expect(await refusal(verifier.verify(`${header}.${payload}.${signature}`))).toBe(
+        AuthMessages.invalid,
+      );
+      expect(await refusal(verifier.verify(token))).toBe(AuthMessages.invalid);
+    });
+  });
 });

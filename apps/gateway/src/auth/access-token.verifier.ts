@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type AccessTokenClaims, ErrorCode, Subjects } from '@kartlink/contracts';
-import { ServiceError } from '@kartlink/server-kit';
+import { Lru, ServiceError } from '@kartlink/server-kit';
 import { createLocalJWKSet, errors, type JSONWebKeySet, jwtVerify } from 'jose';
 import { ServiceClient } from '../services/service-client';
 
@@ -14,6 +14,11 @@ export const AuthMessages = {
 
 // Keys are re-read when a token names one we do not know, at most this often.
 const KEY_REFRESH_MS = 30_000;
+/** Tokens remembered as verified (a signature check is most of an authenticated read's cost). */
+const VERIFIED_TOKENS = 10_000;
+const VERIFIED_TTL_MS = 5 * 60_000;
+
+type VerifiedClaims = AccessTokenClaims & { exp?: unknown };
 
 /**
  * Checks access tokens locally with auth-service's published public keys, so that an
@@ -24,10 +29,25 @@ export class AccessTokenVerifier {
   private keySet?: ReturnType<typeof createLocalJWKSet>;
   private loadedAt = 0;
   private loading?: Promise<void>;
+  /**
+   * Each token verified, by its exact text, with its claims: taken again without a signature
+   * check until it expires (as jose counts it: exp past the current second), for a few minutes
+   * at most, and never once the keys have been read again.
+   */
+  private verified = new Lru<string, VerifiedClaims>(VERIFIED_TOKENS);
 
   constructor(@Inject(ServiceClient) private readonly services: ServiceClient) {}
 
   async verify(token: string): Promise<AccessTokenClaims> {
+    const known = this.verified.get(token);
+    if (known && (known.exp as number) > Math.floor(Date.now() / 1000)) return known;
+    const claims = await this.check(token);
+    // A token without an expiry is checked every time.
+    if (typeof claims.exp === 'number') this.verified.set(token, claims, VERIFIED_TTL_MS);
+    return claims;
+  }
+
+  private async check(token: string): Promise<VerifiedClaims> {
     try {
       return await this.verifyWith(await this.keys(), token);
     } catch (err) {
@@ -49,7 +69,7 @@ export class AccessTokenVerifier {
     });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
       throw new errors.JWTInvalid('claims');
-    return payload as unknown as AccessTokenClaims;
+    return payload as unknown as VerifiedClaims;
   }
 
   private async keys() {
@@ -63,6 +83,8 @@ export class AccessTokenVerifier {
       .then((jwks) => {
         this.keySet = createLocalJWKSet(jwks);
         this.loadedAt = Date.now();
+        // A key gone from the set no longer vouches for the tokens it signed.
+        this.verified = new Lru<string, VerifiedClaims>(VERIFIED_TOKENS);
       })
       .finally(() => {
         this.loading = undefined;
