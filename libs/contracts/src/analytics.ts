@@ -321,6 +321,27 @@ export function dateOfDay(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Each time zone's date format, made once: making one costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone: today's by default. */
+export function dayIn(timeZone: string, at: Date = new Date()): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
 /** The first problem with one date of a range query, or undefined. */
 export function analyticsDateProblem(value: unknown): string | undefined {
   if (typeof value !== 'string' || !DATE.test(value)) return AnalyticsMessages.dateFormat;

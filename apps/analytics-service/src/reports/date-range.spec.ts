@@ -1,14 +1,7 @@
 import { dateOfDay, dayNumber } from '@kartlink/contracts';
-import { datesOf, monthPlan, previousRange, rangeOf, todayIn } from './date-range';
+import { datesOf, monthPlan, previousRange, rangeOf } from './date-range';
 
 describe('analytics date ranges', () => {
-  it('reads today in the reporting time zone, not in UTC', () => {
-    // 18:30 UTC is midnight in India.
-    expect(todayIn('Asia/Kolkata', new Date('2024-03-09T18:29:59Z'))).toBe('2024-03-09');
-    expect(todayIn('Asia/Kolkata', new Date('2024-03-09T18:30:00Z'))).toBe('2024-03-10');
-    expect(todayIn('UTC', new Date('2024-03-09T18:30:00Z'))).toBe('2024-03-09');
-  });
-
   it('defaults to the last 30 days up to today', () => {
     expect(rangeOf({}, '2024-03-10')).toEqual({ range: { from: '2024-02-10', to: '2024-03-10' } });
     expect(rangeOf({ to: '2024-01-30' }, '2024-03-10')).toEqual({

@@ -13,25 +13,6 @@ export interface DateRange {
   to: string;
 }
 
-/** Each time zone's date format, made once: making one costs far more than using it. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Today's date (YYYY-MM-DD) in a time zone. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
-}
-
 /**
  * The range a query asks for, with the defaults filled in (to: today; from: 29 days before
  * to), or the problems with it, said per field.

@@ -11,6 +11,7 @@ import {
   type ProductClicks,
   type ProductRef,
   type ShopRef,
+  dayIn,
   isUuid,
 } from '@kartlink/contracts';
 import { CONFIG, JsonReply, Lru, ServiceError, TextReply } from '@kartlink/server-kit';
@@ -34,7 +35,6 @@ import {
   type MonthPlan,
   previousRange,
   rangeOf,
-  todayIn,
 } from './date-range';
 import {
   type DimensionRow,
@@ -133,7 +133,7 @@ export class ReportsService {
     // The shop read last time, if any: its figures are read while the owner's shop is asked,
     // in the same request as the top products' titles, and used only if it is still theirs.
     const hint = this.lastShops.get(caller.userId);
-    const asked = rangeOf(query, todayIn(this.config.ANALYTICS_TIMEZONE));
+    const asked = rangeOf(query, dayIn(this.config.ANALYTICS_TIMEZONE));
     const guessed = asked.errors ? undefined : asked.range;
     if (hint && guessed) {
       const figures = await this.overviewFigures(hint, guessed);
@@ -386,7 +386,7 @@ export class ReportsService {
   }
 
   private rangeOf(query: AnalyticsRangeQuery | undefined): DateRange {
-    const result = rangeOf(query, todayIn(this.config.ANALYTICS_TIMEZONE));
+    const result = rangeOf(query, dayIn(this.config.ANALYTICS_TIMEZONE));
     if (result.errors) throw ServiceError.validation(result.errors);
     return result.range;
   }
@@ -413,7 +413,7 @@ export class ReportsService {
   }
 
   private planOf(range: DateRange): MonthPlan {
-    return monthPlan(range, todayIn(this.config.ANALYTICS_TIMEZONE));
+    return monthPlan(range, dayIn(this.config.ANALYTICS_TIMEZONE));
   }
 
   private described(range: DateRange) {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { DailySalt, dayIn, visitorHash } from './visitor';
+import { DailySalt, visitorHash } from './visitor';
 
 describe('visitorHash', () => {
   it('is the same for one address and browser on one salt, and differs otherwise', () => {
@@ -53,12 +53,5 @@ describe('DailySalt', () => {
     const first = await salt.get(now);
     expect(first).toMatch(/^[0-9a-f]{64}$/);
     expect(await salt.get(now)).toBe(first);
-  });
-});
-
-describe('dayIn', () => {
-  it('reads the calendar day in the reporting time zone', () => {
-    expect(dayIn('Asia/Kolkata', new Date('2024-03-09T18:30:00Z'))).toBe('2024-03-10');
-    expect(dayIn('UTC', new Date('2024-03-09T18:30:00Z'))).toBe('2024-03-09');
   });
 });

@@ -1,26 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function dayIn(timeZone: string, at: Date = new Date()): string {
-  return dayFormat(timeZone).format(at);
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
+import { dayIn } from '@kartlink/contracts';
 
 /**
  * A visitor's id for one day: a hash of the day's random salt, the client address and the

@@ -1,4 +1,4 @@
-import { dateOfDay, dayNumber } from '@kartlink/contracts';
+import { dateOfDay, dayIn, dayNumber } from '@kartlink/contracts';
 
 /**
  * Analytics days are calendar days in the reporting time zone (ANALYTICS_TIMEZONE on the
@@ -13,17 +13,9 @@ export interface DayRange {
   to: string;
 }
 
-/** Today's date, YYYY-MM-DD, in a time zone. */
+/** Today's date, YYYY-MM-DD, in a time zone (the reporting one by default). */
 export function todayIn(timeZone = REPORTING_TIME_ZONE, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return dayIn(timeZone, now);
 }
 
 /** The last `days` days, today included. */
