@@ -6,7 +6,7 @@ import {
   accessibilityViolations,
   at,
   launchChromium,
-  PHONE_AGENTS,
+  SMALL_ANDROID_PHONE,
   reached,
   screenshotOnFailure,
   signInThroughScreens,
@@ -30,13 +30,7 @@ afterAll(async () => {
 });
 
 const phone = (): Promise<BrowserContext> =>
-  browser.newContext({
-    viewport: { width: 320, height: 640 },
-    isMobile: true,
-    hasTouch: true,
-    userAgent: PHONE_AGENTS.androidChrome,
-    acceptDownloads: true,
-  });
+  browser.newContext({ ...SMALL_ANDROID_PHONE, acceptDownloads: true });
 
 async function ownerWithShop(name: string) {
   const owner = new Visitor();

@@ -6,7 +6,7 @@ import {
   accessibilityViolations,
   at,
   launchChromium,
-  PHONE_AGENTS,
+  SMALL_ANDROID_PHONE,
   screenshotOnFailure,
   signInThroughScreens,
   takenOver,
@@ -51,12 +51,7 @@ it('adds a domain, shows its records, verifies it and serves the shop there', as
   });
   const shortCode = product.body.data!.shortCode;
 
-  const context = await browser.newContext({
-    viewport: { width: 320, height: 640 },
-    isMobile: true,
-    hasTouch: true,
-    userAgent: PHONE_AGENTS.androidChrome,
-  });
+  const context = await browser.newContext(SMALL_ANDROID_PHONE);
   const page = await context.newPage();
   await screenshotOnFailure(page, 'custom-domain', async () => {
     await signInThroughScreens(page, email);

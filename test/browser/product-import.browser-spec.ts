@@ -6,7 +6,7 @@ import { signUp, Visitor } from '../support/auth-client';
 import {
   at,
   launchChromium,
-  PHONE_AGENTS,
+  SMALL_ANDROID_PHONE,
   screenshotOnFailure,
   signInThroughScreens,
   waitUntil,
@@ -67,12 +67,7 @@ it('imports a 200-row CSV on a phone, with a progress bar that reaches done', as
       ),
     ]);
 
-  const context = await browser.newContext({
-    viewport: { width: 320, height: 640 },
-    isMobile: true,
-    hasTouch: true,
-    userAgent: PHONE_AGENTS.androidChrome,
-  });
+  const context = await browser.newContext(SMALL_ANDROID_PHONE);
   const page = await context.newPage();
   await screenshotOnFailure(page, 'product-import', async () => {
     await signInThroughScreens(page, email);

@@ -7,7 +7,7 @@ import {
   accessibilityViolations,
   at,
   launchChromium,
-  PHONE_AGENTS,
+  SMALL_ANDROID_PHONE,
   screenshotOnFailure,
   signInThroughScreens,
 } from '../support/browser';
@@ -53,12 +53,7 @@ it('adds a webhook, shows its secret once and lists a test delivery', async () =
     setupSteps: { shopUrl: true, basicInfo: true, profilePhoto: true },
   });
 
-  const context = await browser.newContext({
-    viewport: { width: 320, height: 640 },
-    isMobile: true,
-    hasTouch: true,
-    userAgent: PHONE_AGENTS.androidChrome,
-  });
+  const context = await browser.newContext(SMALL_ANDROID_PHONE);
   const page = await context.newPage();
   await screenshotOnFailure(page, 'webhooks', async () => {
     await signInThroughScreens(page, email);

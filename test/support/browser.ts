@@ -24,7 +24,6 @@ export function launchChromium(args: readonly string[] = []): Promise<Browser> {
   });
 }
 
-/** The address of `path` on the stack under test (test/stack-setup.ts). */
 /** Real user agents of the phones most visitors and owners use. */
 export const PHONE_AGENTS = {
   /** Chrome on a Samsung Galaxy A54, India's best-selling kind of phone. */
@@ -33,6 +32,17 @@ export const PHONE_AGENTS = {
   /** Instagram's in-app browser on Android: most visitors come from a link there. */
   instagramAndroid:
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.0.0 Mobile Safari/537.36 Instagram 330.0.0.40.92 Android',
+} as const;
+
+/**
+ * The smallest phone screen the dashboard is made for (320 px), Chrome on Android, for
+ * `browser.newContext`: where the owner's screens are tested phone-first.
+ */
+export const SMALL_ANDROID_PHONE = {
+  viewport: { width: 320, height: 640 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: PHONE_AGENTS.androidChrome,
 } as const;
 
 /** A phone's screen, light, for `browser.newContext` (its user agent added by the test). */
@@ -78,6 +88,7 @@ export async function waitUntil<T = unknown>(
   }
 }
 
+/** The address of `path` on the stack under test (test/stack-setup.ts). */
 export function at(path: string): string {
   const base = process.env.KARTLINK_BASE_URL;
   if (!base)
