@@ -17,7 +17,7 @@ import { ReportsCache } from './reports/reports-cache';
 import { ReportsRepository } from './reports/reports.repository';
 import { ReportsResponder } from './reports/reports.responder';
 import { ReportsService } from './reports/reports.service';
-import { ShopChanges } from './reports/shop-changes';
+import { ShopChanges } from './refs/shop-changes';
 import { RollupJobs } from './rollups/rollup.jobs';
 import { RollupsRepository } from './rollups/rollups.repository';
 import { RollupsService } from './rollups/rollups.service';

@@ -972,4 +972,26 @@ describe('reports as the gateway keeps them (named, sent again only when changed
       json: '',
     });
   });
+
+  it('sends an owner whose shop is deleted to set up again, as soon as it is announced', async () => {
+    const gone = shopWith('Jute tote');
+    const payload = { caller: gone.owner, query: MARCH_9 };
+    const before = await named(Subjects.analytics.overview, payload);
+    expect(JSON.parse(before.json)).toMatchObject({ totals: { views: 0 } });
+    knownShops.splice(
+      knownShops.findIndex((s) => s.shopId === gone.shopId),
+      1,
+    );
+    // As shop-service announces a deleted account's shop.
+    await gateway.publish(Events.shopChanged, { shopUrl: gone.shopUrl });
+    expect(
+      await refusal(
+        gateway.requestText(Subjects.analytics.overview, { ...payload, known: before.name }),
+      ),
+    ).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Set up your shop first: its analytics start with its first visit.',
+      details: { requiresSetup: true },
+    });
+  });
 });

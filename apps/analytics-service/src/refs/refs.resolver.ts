@@ -9,6 +9,7 @@ import {
   Subjects,
 } from '@kartlink/contracts';
 import { Lru, NatsRequester, ServiceError } from '@kartlink/server-kit';
+import { type ChangesMark, ShopChanges } from './shop-changes';
 
 const MAX_ENTRIES = 20_000;
 /**
@@ -40,8 +41,13 @@ export class RefsResolver {
   private readonly products = new Lru<string, Found<ProductRef>>(MAX_ENTRIES);
   /** "{shopUrl}/{shortCode}" of a product page → the product's id. */
   private readonly pages = new Lru<string, Found<string>>(MAX_ENTRIES);
+  /** Each owner's shop as found, and where the shops' changes stood before it was asked. */
+  private readonly owners = new Lru<string, { shop: ShopRef; mark: ChangesMark }>(MAX_ENTRIES);
 
-  constructor(@Inject(NatsRequester) private readonly services: NatsRequester) {}
+  constructor(
+    @Inject(NatsRequester) private readonly services: NatsRequester,
+    private readonly shopChanges: ShopChanges,
+  ) {}
 
   /** The shops and products named, each found or null; one request for those not cached. */
   async resolve(shopUrls: Iterable<string>, productIds: Iterable<string>) {
@@ -89,21 +95,19 @@ export class RefsResolver {
     return new Map(wanted.map((page) => [page, this.pages.get(page)?.ref ?? null]));
   }
 
-  /** The owner's shop, asked every time (reads are rare and must see a new shop at once). */
-  async shopOfOwner(userId: string): Promise<ShopRef | undefined> {
-    return (await this.ask({ ownerUserIds: [userId] })).shops[0];
-  }
-
   /**
-   * The owner's shop and products as they are now, both asked afresh in one request (as
-   * shopOfOwner and productsNow); missing products are left out.
+   * The owner's shop, remembered while shop-service announces no change of it (ShopChanges: its
+   * deletion and a new address are changes) and FOUND_TTL_MS at most, so that an owner's read
+   * asks no other service; an owner without a shop is asked every time (a new shop is seen at
+   * once). Where the changes stood is read before asking: a change heard meanwhile counts.
    */
-  async ownerAndProducts(
-    userId: string,
-    productIds: string[],
-  ): Promise<{ shop: ShopRef | undefined; products: Map<string, ProductRef> }> {
-    const { shops, products } = await this.ask({ ownerUserIds: [userId], productIds });
-    return { shop: shops[0], products: new Map(products.map((p) => [p.productId, p])) };
+  async shopOfOwner(userId: string): Promise<ShopRef | undefined> {
+    const known = this.owners.get(userId);
+    if (known && this.shopChanges.unchangedSince(known.shop.shopUrl, known.mark)) return known.shop;
+    const mark = this.shopChanges.mark();
+    const [shop] = (await this.ask({ ownerUserIds: [userId] })).shops;
+    if (shop) this.owners.set(userId, { shop, mark }, FOUND_TTL_MS);
+    return shop;
   }
 
   /** Products as they are now (titles for the reports); missing ones are left out. */

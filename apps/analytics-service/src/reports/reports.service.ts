@@ -14,8 +14,7 @@ import {
   dayIn,
   isUuid,
 } from '@kartlink/contracts';
-import { CONFIG, JsonReply, Lru, ServiceError, TextReply } from '@kartlink/server-kit';
-import { createHash } from 'node:crypto';
+import { CONFIG, JsonReply, ServiceError, TextReply } from '@kartlink/server-kit';
 import type { AnalyticsConfig } from '../config';
 import { RefsResolver } from '../refs/refs.resolver';
 import {
@@ -27,7 +26,7 @@ import {
   type ProductsCsvFigures,
 } from './csv';
 import { ReportsCache } from './reports-cache';
-import { ShopChanges } from './shop-changes';
+import { ShopChanges } from '../refs/shop-changes';
 import {
   datesOf,
   type DateRange,
@@ -48,9 +47,6 @@ const TOP_PRODUCTS = 10;
 const DELETED = { title: '(deleted product)', shortCode: '' };
 // Deleted products are left out of the top list: ask for a few more than are shown.
 const TOP_CANDIDATES = 50;
-/** Owners whose shop is remembered as a guess (overview), and for how long. */
-const LAST_SHOPS = 10_000;
-const LAST_SHOP_TTL_MS = 10 * 60_000;
 
 const totalsOf = (row: ShopTotalsRow): AnalyticsTotals => ({
   views: row.views,
@@ -96,19 +92,9 @@ function named(name: string, known: string | undefined, json: () => string): Jso
   return new TextReply(known === name ? `${name}\n` : `${name}\n${json()}`);
 }
 
-/** The name of an answer made afresh each time (it reads titles as they are now): its digest. */
-function namedByDigest(answer: unknown, known: string | undefined): JsonReply | TextReply {
-  const json = JSON.stringify(answer);
-  if (known === undefined) return new JsonReply(json);
-  return named(createHash('sha256').update(json).digest('base64url'), known, () => json);
-}
-
 /** What the owner reads: always their own shop, found from the caller, never from the request. */
 @Injectable()
 export class ReportsService {
-  /** Each owner's shop as last found: a guess, always checked (overview). */
-  private readonly lastShops = new Lru<string, string>(LAST_SHOPS);
-
   constructor(
     private readonly reports: ReportsRepository,
     private readonly cache: ReportsCache,
@@ -117,37 +103,23 @@ export class ReportsService {
     @Inject(CONFIG) private readonly config: AnalyticsConfig,
   ) {}
 
-  /** The overview; named (as the gateway asks) by its digest. */
+  /**
+   * The overview. Its titles are the top products' as they are now: the answer is named (as the
+   * gateway asks) by its figures' key and the version of the shop's products (ShopChanges), read
+   * before the titles are asked, so that a change announced since makes the next read ask again.
+   */
   async overview(
     caller: Caller,
     query: AnalyticsRangeQuery,
     known?: string,
   ): Promise<JsonReply | TextReply> {
-    return namedByDigest(await this.overviewAnswer(caller, query), known);
-  }
-
-  private async overviewAnswer(
-    caller: Caller,
-    query: AnalyticsRangeQuery,
-  ): Promise<AnalyticsOverview> {
-    // The shop read last time, if any: its figures are read while the owner's shop is asked,
-    // in the same request as the top products' titles, and used only if it is still theirs.
-    const hint = this.lastShops.get(caller.userId);
-    const asked = rangeOf(query, dayIn(this.config.ANALYTICS_TIMEZONE));
-    const guessed = asked.errors ? undefined : asked.range;
-    if (hint && guessed) {
-      const figures = await this.overviewFigures(hint, guessed);
-      const { shop, products } = await this.refs.ownerAndProducts(
-        caller.userId,
-        figures[4].map((p) => p.productId),
-      );
-      if (shop?.shopId === hint) return this.overviewOf(shop, guessed, figures, products);
-    }
     const shop = await this.ownShop(caller);
     const range = this.rangeOf(query);
-    const figures = await this.overviewFigures(shop.shopId, range);
-    const products = await this.refs.productsNow(figures[4].map((p) => p.productId));
-    return this.overviewOf(shop, range, figures, products);
+    return this.withTitles(shop, 'overview', range, known, async () => {
+      const figures = await this.overviewFigures(shop.shopId, range);
+      const products = await this.refs.productsNow(figures[4].map((p) => p.productId));
+      return this.overviewOf(shop, range, figures, products);
+    });
   }
 
   private overviewFigures(shopId: string, range: DateRange) {
@@ -239,27 +211,28 @@ export class ReportsService {
     return named(key, known, () => json);
   }
 
-  /** One product's figures; named (as the gateway asks) by their digest. */
+  /** One product's figures, named as the overview is (withTitles). */
   async product(
     caller: Caller,
     id: string,
     query: AnalyticsRangeQuery,
     known?: string,
   ): Promise<JsonReply | TextReply> {
-    return namedByDigest(await this.productAnswer(caller, id, query), known);
+    const shop = await this.ownShop(caller);
+    const range = this.rangeOf(query);
+    const productId = isUuid(id) ? id.toLowerCase() : undefined;
+    if (!productId) throw ServiceError.notFound(AnalyticsMessages.productNotFound);
+    return this.withTitles(shop, `product:${productId}`, range, known, () =>
+      this.productAnswer(shop, productId, range),
+    );
   }
 
   private async productAnswer(
-    caller: Caller,
-    id: string,
-    query: AnalyticsRangeQuery,
+    shop: ShopRef,
+    productId: string,
+    range: DateRange,
   ): Promise<ProductAnalytics> {
-    // The owner's shop and the product asked afresh in one request.
-    const productId = isUuid(id) ? id.toLowerCase() : undefined;
-    const now = await this.refs.ownerAndProducts(caller.userId, productId ? [productId] : []);
-    const shop = this.ownShopOf(now.shop);
-    const range = this.rangeOf(query);
-    const product = productId ? now.products.get(productId) : undefined;
+    const product = (await this.refs.productsNow([productId])).get(productId);
     if (!product || product.shopId !== shop.shopId)
       throw ServiceError.notFound(AnalyticsMessages.productNotFound);
     const [days, dimensions] = await this.figures(
@@ -362,6 +335,26 @@ export class ReportsService {
     return named(name, known, () => json);
   }
 
+  /**
+   * A report with the shop's products' titles as they are now, named by its figures' key and
+   * the version of the shop's products this replica has heard of (read before the titles are
+   * asked): answered by its name alone while the gateway keeps that, else made by `answer`.
+   * The name holds the caller's own shop: another owner's never matches theirs.
+   */
+  private async withTitles(
+    shop: ShopRef,
+    report: string,
+    range: DateRange,
+    known: string | undefined,
+    answer: () => Promise<unknown>,
+  ): Promise<JsonReply | TextReply> {
+    const productsVersion = this.shopChanges.version(shop.shopUrl);
+    const name = `${await this.keyOf(shop.shopId, report, range)}|${productsVersion}`;
+    if (known === name) return new TextReply(`${name}\n`);
+    const json = JSON.stringify(await answer());
+    return named(name, known, () => json);
+  }
+
   /** The products CSV of these figures, with each product's title and short code as they are now. */
   private async productsCsvOf(shopId: string, figures: ProductsCsvFigures): Promise<string> {
     const now = await this.refs.productsNow(figures.rows.map((p) => p.productId));
@@ -372,12 +365,7 @@ export class ReportsService {
   }
 
   private async ownShop(caller: Caller): Promise<ShopRef> {
-    const shop = this.ownShopOf(await this.refs.shopOfOwner(caller.userId));
-    this.lastShops.set(caller.userId, shop.shopId, LAST_SHOP_TTL_MS);
-    return shop;
-  }
-
-  private ownShopOf(shop: ShopRef | undefined): ShopRef {
+    const shop = await this.refs.shopOfOwner(caller.userId);
     if (!shop)
       throw new ServiceError(ErrorCode.NOT_FOUND, AnalyticsMessages.setupRequired, {
         requiresSetup: true,

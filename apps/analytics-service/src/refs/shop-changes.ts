@@ -12,11 +12,18 @@ import { randomUUID } from 'node:crypto';
 /** Shops whose changes are counted apart; past this, every count starts again (all change). */
 const MAX_SHOPS = 100_000;
 
+/** Where this replica's hearing of changes stood at a moment (ShopChanges.mark). */
+export interface ChangesMark {
+  generation: number;
+  counter: number;
+}
+
 /**
  * Which version of a shop's products (their titles and short codes, which products exist) this
  * replica has heard of: shop-service announces every change of a shop or its products
  * (Events.shopChanged, before it answers the write), and each changes the shop's version here.
- * What is built from the products as they were (the products CSV) is kept under it.
+ * What is built from the products as they were (the reports' titles) is kept under it, and
+ * what was read of a shop (its owner's shop) is trusted while no change of it is heard since.
  *
  * A version is this replica's own (its boot id first): another replica, which may have heard of
  * changes in another order or not at all, never names the same. While the connection is down
@@ -42,6 +49,16 @@ export class ShopChanges implements OnApplicationBootstrap, OnApplicationShutdow
   /** The version of this shop's products as this replica knows it. */
   version(shopUrl: string): string {
     return `${this.boot}.${this.generation}.${this.changes.get(shopUrl) ?? 0}`;
+  }
+
+  /** Where the changes heard stand now: read before a shop is asked, see unchangedSince. */
+  mark(): ChangesMark {
+    return { generation: this.generation, counter: this.counter };
+  }
+
+  /** Whether no change of this shop was heard since `mark`, nor may have been missed. */
+  unchangedSince(shopUrl: string, mark: ChangesMark): boolean {
+    return mark.generation === this.generation && (this.changes.get(shopUrl) ?? 0) <= mark.counter;
   }
 
   /** A change of this shop was announced. */
