@@ -43,6 +43,23 @@ const varies = (answer: RawAnswer) => /accept-encoding/i.test(String(answer.head
 const CHROME = 'gzip, deflate, br, zstd';
 const FACEBOOK = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)';
 
+/** A new owner with a public shop. */
+async function ownerWithShop(): Promise<{ owner: Visitor; shopUrl: string }> {
+  const owner = new Visitor();
+  await signUp(owner);
+  const shopUrl = `squeeze-${Date.now().toString(36)}-${randomInt(1e6)}`;
+  const shop = await owner.call<Shop>('PUT', '/shop/settings', {
+    shopUrl,
+    shopName: 'Squeeze Finds',
+    shopDescription: 'Enough products to be worth compressing',
+    setupCompleted: true,
+    isShopPublic: true,
+    setupSteps: { shopUrl: true, basicInfo: true, profilePhoto: true },
+  });
+  expect(shop.status).toBe(200);
+  return { owner, shopUrl };
+}
+
 describe('compressed answers', () => {
   const baseUrl = stackBaseUrl();
 
@@ -88,18 +105,7 @@ describe('compressed answers', () => {
   });
 
   it('sends a shop’s product list compressed, the same JSON as uncompressed', async () => {
-    const owner = new Visitor();
-    await signUp(owner);
-    const shopUrl = `squeeze-${Date.now().toString(36)}-${randomInt(1e6)}`;
-    const shop = await owner.call<Shop>('PUT', '/shop/settings', {
-      shopUrl,
-      shopName: 'Squeeze Finds',
-      shopDescription: 'Enough products to be worth compressing',
-      setupCompleted: true,
-      isShopPublic: true,
-      setupSteps: { shopUrl: true, basicInfo: true, profilePhoto: true },
-    });
-    expect(shop.status).toBe(200);
+    const { owner, shopUrl } = await ownerWithShop();
     for (let i = 0; i < 8; i += 1) {
       const created = await owner.post('/urls', {
         title: `Block-print cotton kurta ${i}`,
@@ -139,6 +145,40 @@ describe('compressed answers', () => {
     });
     expect(small.status).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the owner’s reports compressed, the same JSON and CSV as uncompressed', async () => {
+    const { owner } = await ownerWithShop();
+    const auth = { authorization: `Bearer ${owner.accessToken!}` };
+    for (const [path, type] of [
+      ['/api/analytics/overview', 'application/json; charset=utf-8'],
+      ['/api/analytics/export.csv', 'text/csv; charset=utf-8'],
+    ]) {
+      const plain = await rawGet(`${baseUrl}${path}`, auth);
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      // Twice each: the second answer is the kept report's compressed copy.
+      for (const [acceptEncoding, expected] of [
+        [CHROME, 'br'],
+        [CHROME, 'br'],
+        ['gzip, deflate', 'gzip'],
+        ['gzip, deflate', 'gzip'],
+      ] as const) {
+        const answer = await rawGet(`${baseUrl}${path}`, {
+          ...auth,
+          'accept-encoding': acceptEncoding,
+        });
+        expect({ path, encoding: answer.headers['content-encoding'] }).toEqual({
+          path,
+          encoding: expected,
+        });
+        expect(answer.headers['content-type']).toBe(type);
+        expect(answer.headers['cache-control']).toMatch(/no-store/);
+        expect(varies(answer)).toBe(true);
+        expect(answer.body.length).toBeLessThan(plain.body.length / 2);
+        expect(decoded(answer)).toBe(plain.body.toString('utf8'));
+      }
+    }
   });
 
   it('compresses the other API answers over a kilobyte, such as the OpenAPI document', async () => {

@@ -1,4 +1,13 @@
-import { applyDecorators, Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  Controller,
+  Get,
+  Param,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiOkResponse,
@@ -11,24 +20,26 @@ import {
 } from '@nestjs/swagger';
 import { ApiKeyScope, type Caller, Subjects } from '@kartlink/contracts';
 import { AnalyticsRangeRequest } from '@kartlink/contracts/dto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyScopeNeeded } from '../auth/api-key-scope.decorator';
 import { AuthGuard, CurrentCaller } from '../auth/auth.guard';
+import { CompressibleBody, negotiated } from '../http/compression';
 import { RawBody } from '../http/request.interceptor';
 import { ServiceClient } from '../services/service-client';
 import { type KeptReport, KeptReports } from './kept-reports';
 
-/** The success envelope around an answer's JSON, as bytes. */
-const enveloped = (json: string) => Buffer.from(`{"success":true,"data":${json}}`);
+/** The success envelope around an answer's JSON, as bytes (compressed once per encoding). */
+const enveloped = (json: string) =>
+  new CompressibleBody(Buffer.from(`{"success":true,"data":${json}}`));
 
 /** A CSV export as kept: its file's name and its bytes. */
 interface CsvFile {
   filename: string;
-  csv: Buffer;
+  csv: CompressibleBody;
 }
 const csvFile = (json: string): CsvFile => {
   const { filename, csv } = JSON.parse(json) as { filename: string; csv: string };
-  return { filename, csv: Buffer.from(csv) };
+  return { filename, csv: new CompressibleBody(Buffer.from(csv)) };
 };
 
 const RANGE_DOC =
@@ -72,9 +83,9 @@ export class AnalyticsController {
    * Each report as last sent to each owner (KeptReports): a few of the megabyte ones (a
    * 10,000-product shop's product figures and products CSV), more of the few-kilobyte ones.
    */
-  private readonly keptOverviews = new KeptReports(256);
-  private readonly keptProducts = new KeptReports(16);
-  private readonly keptProduct = new KeptReports(256);
+  private readonly keptOverviews = new KeptReports<CompressibleBody>(256);
+  private readonly keptProducts = new KeptReports<CompressibleBody>(16);
+  private readonly keptProduct = new KeptReports<CompressibleBody>(256);
   private readonly keptCsv = new KeptReports<CsvFile>(64);
   private readonly keptProductsCsv = new KeptReports<CsvFile>(16);
 
@@ -110,6 +121,7 @@ export class AnalyticsController {
   async overview(
     @CurrentCaller() caller: Caller,
     @Query() query: AnalyticsRangeRequest,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RawBody<Buffer>> {
     const at = `${caller.userId}|${query.from ?? ''}|${query.to ?? ''}`;
@@ -120,8 +132,7 @@ export class AnalyticsController {
       { caller, query },
       enveloped,
     );
-    void reply.type('application/json; charset=utf-8');
-    return new RawBody(body);
+    return this.json(request, reply, body);
   }
 
   @Get('products')
@@ -132,6 +143,7 @@ export class AnalyticsController {
   async products(
     @CurrentCaller() caller: Caller,
     @Query() query: AnalyticsRangeRequest,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RawBody<Buffer>> {
     // A 10,000-product shop's figures are megabytes: kept as bytes while they do not change.
@@ -144,8 +156,7 @@ export class AnalyticsController {
       enveloped,
       true,
     );
-    void reply.type('application/json; charset=utf-8');
-    return new RawBody(body);
+    return this.json(request, reply, body);
   }
 
   @Get('products/:id')
@@ -158,6 +169,7 @@ export class AnalyticsController {
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @Query() query: AnalyticsRangeRequest,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RawBody<Buffer>> {
     const at = `${caller.userId}|${id}|${query.from ?? ''}|${query.to ?? ''}`;
@@ -168,8 +180,7 @@ export class AnalyticsController {
       { caller, id, query },
       enveloped,
     );
-    void reply.type('application/json; charset=utf-8');
-    return new RawBody(body);
+    return this.json(request, reply, body);
   }
 
   @Get('export.csv')
@@ -181,9 +192,10 @@ export class AnalyticsController {
   async exportCsv(
     @CurrentCaller() caller: Caller,
     @Query() query: AnalyticsRangeRequest,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RawBody<Buffer>> {
-    return this.csv(this.keptCsv, Subjects.analytics.exportCsv, caller, query, reply);
+    return this.csv(this.keptCsv, Subjects.analytics.exportCsv, caller, query, request, reply);
   }
 
   @Get('products.csv')
@@ -195,6 +207,7 @@ export class AnalyticsController {
   async exportProductsCsv(
     @CurrentCaller() caller: Caller,
     @Query() query: AnalyticsRangeRequest,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RawBody<Buffer>> {
     return this.csv(
@@ -202,6 +215,7 @@ export class AnalyticsController {
       Subjects.analytics.exportProductsCsv,
       caller,
       query,
+      request,
       reply,
       true,
     );
@@ -213,6 +227,7 @@ export class AnalyticsController {
     subject: string,
     caller: Caller,
     query: AnalyticsRangeRequest,
+    request: FastifyRequest,
     reply: FastifyReply,
     large = false,
   ): Promise<RawBody<Buffer>> {
@@ -228,6 +243,16 @@ export class AnalyticsController {
     void reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`);
-    return new RawBody(csv);
+    return new RawBody(await negotiated(request, reply, csv));
+  }
+
+  /** A JSON report, compressed as the client asks with the copy kept beside its bytes. */
+  private async json(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: CompressibleBody,
+  ): Promise<RawBody<Buffer>> {
+    void reply.type('application/json; charset=utf-8');
+    return new RawBody(await negotiated(request, reply, body));
   }
 }

@@ -9,7 +9,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 export type ContentEncoding = 'br' | 'gzip';
 
 /** Smaller answers go as they are: compressing them saves about what its headers cost. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * Brotli's quality 11 costs some 40 times quality 4 for a few per cent; an answer made per
@@ -38,7 +38,7 @@ export async function registerCompression(app: NestFastifyApplication) {
 const negotiator = new Negotiator<ContentEncoding>({ supportedValues: ['br', 'gzip'] });
 
 /** The encoding to answer this request in, or undefined for none. */
-export function acceptedEncoding(request: FastifyRequest): ContentEncoding | undefined {
+function acceptedEncoding(request: FastifyRequest): ContentEncoding | undefined {
   const header = request.headers['accept-encoding'];
   return header ? (negotiator.negotiate(header) ?? undefined) : undefined;
 }
@@ -47,12 +47,50 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** `body` compressed as the gateway compresses its answers, off the event loop. */
-export function compress(body: string | Buffer, encoding: ContentEncoding): Promise<Buffer> {
+function compress(body: string | Buffer, encoding: ContentEncoding): Promise<Buffer> {
   return encoding === 'br' ? brotliAsync(body, BROTLI_OPTIONS) : gzipAsync(body);
 }
 
+/**
+ * An answer's bytes sent again and again (a cached public read, an owner's kept report):
+ * compressed once per encoding, when a client first asks for that encoding, so that a repeated
+ * read costs no compression (a 10,000-product shop's answers are megabytes).
+ */
+export class CompressibleBody {
+  private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
+
+  constructor(readonly body: Buffer) {}
+
+  encoded(encoding: ContentEncoding): Promise<Buffer> {
+    let copy = this.compressed.get(encoding);
+    if (!copy) {
+      copy = compress(this.body, encoding);
+      this.compressed.set(encoding, copy);
+    }
+    return copy;
+  }
+}
+
+/**
+ * What to send of `answer` to this request: compressed as its Accept-Encoding asks, with the
+ * copy the answer keeps (Content-Encoding and Vary set), or as it is when small or not asked.
+ */
+export async function negotiated(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CompressibleBody,
+): Promise<Buffer> {
+  if (answer.body.length < COMPRESSION_THRESHOLD_BYTES) return answer.body;
+  varyOnAcceptEncoding(reply);
+  const encoding = acceptedEncoding(request);
+  if (!encoding) return answer.body;
+  const body = await answer.encoded(encoding);
+  void reply.header('content-encoding', encoding);
+  return body;
+}
+
 /** Adds Accept-Encoding to the answer's Vary header, keeping what it already names. */
-export function varyOnAcceptEncoding(reply: FastifyReply) {
+function varyOnAcceptEncoding(reply: FastifyReply) {
   const current = reply.getHeader('vary');
   const names =
     typeof current === 'string' ? current : Array.isArray(current) ? current.join(', ') : '';

@@ -1,9 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  acceptedEncoding,
-  COMPRESSION_THRESHOLD_BYTES,
-  varyOnAcceptEncoding,
-} from '../http/compression';
+import { negotiated } from '../http/compression';
 import type { CachedAnswer } from './public-read-cache';
 
 /**
@@ -16,10 +12,5 @@ export async function sendCachedAnswer(
   answer: CachedAnswer,
 ): Promise<FastifyReply> {
   void reply.type('application/json; charset=utf-8');
-  if (answer.body.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(answer.body);
-  varyOnAcceptEncoding(reply);
-  const encoding = acceptedEncoding(request);
-  if (!encoding) return reply.send(answer.body);
-  const body = await answer.encoded(encoding);
-  return reply.header('content-encoding', encoding).send(body);
+  return reply.send(await negotiated(request, reply, answer));
 }

@@ -17,7 +17,7 @@ import {
 } from '@kartlink/contracts';
 import { LOGGER, type Logger, metrics } from '@kartlink/server-kit';
 import { JSONCodec, type Subscription } from 'nats';
-import { compress, type ContentEncoding } from '../http/compression';
+import { CompressibleBody } from '../http/compression';
 import type { GatewayConfig } from '../config';
 import { ServiceClient } from '../services/service-client';
 import { TapTokens } from '../store-routing/tap-tokens';
@@ -30,24 +30,18 @@ const SITE_WIDE = '';
 
 /**
  * A cached answer: its data (the public pages' HTML is written from the entries the API
- * answers), the whole answer serialised and encoded to bytes once (a 10,000-product list is
- * megabytes: sent as a string, each read would encode it again), and compressed once per
- * encoding when a client first asks for that encoding, so that a hot read costs no
- * compression either.
+ * answers) and the whole answer serialised and encoded to bytes once (a 10,000-product list is
+ * megabytes: sent as a string, each read would encode it again), compressed once per encoding
+ * (CompressibleBody).
  */
-export class CachedAnswer<T = unknown> {
-  private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
-  readonly body: Buffer;
+export class CachedAnswer<T = unknown> extends CompressibleBody {
   private parsed?: { data: T };
 
   constructor(data: T);
   constructor(data: undefined, body: Buffer);
   constructor(data: T | undefined, body?: Buffer) {
-    if (body) this.body = body;
-    else {
-      this.parsed = { data: data as T };
-      this.body = Buffer.from(JSON.stringify({ success: true, data }));
-    }
+    super(body ?? Buffer.from(JSON.stringify({ success: true, data })));
+    if (!body) this.parsed = { data: data as T };
   }
 
   /** An answer made as bytes (`{"success":true,"data":…}`); its data is parsed if ever asked. */
@@ -58,15 +52,6 @@ export class CachedAnswer<T = unknown> {
   get data(): T {
     this.parsed ??= JSON.parse(this.body.toString()) as { data: T };
     return this.parsed.data;
-  }
-
-  encoded(encoding: ContentEncoding): Promise<Buffer> {
-    let copy = this.compressed.get(encoding);
-    if (!copy) {
-      copy = compress(this.body, encoding);
-      this.compressed.set(encoding, copy);
-    }
-    return copy;
   }
 }
 
