@@ -8,6 +8,7 @@ import { replyPacking } from './reply-chunks';
 import { acceptRequestId, runWithRequestContext } from './request-context';
 import { failurePayload } from './rpc';
 import { startNatsHandlerSpan } from './tracing';
+import { atTurnEnd } from './turn-end';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -84,19 +85,27 @@ export class DirectResponder {
       json = JSON.stringify({ err: payload, isDisposed: true, id });
     }
     if (!message.reply) return;
-    try {
-      if (!chunks) message.respond(encoder.encode(json));
-      else
-        chunks.forEach((chunk, i) =>
-          message.respond(
-            encoder.encode(
-              `{"response":${JSON.stringify(chunk)},"isDisposed":${i === chunks!.length - 1},"id":${JSON.stringify(id)}}`,
-            ),
-          ),
-        );
-    } catch (err) {
-      logger.error({ err }, 'reply not sent');
-    }
+    // Sent with the other answers of this turn of the event loop, in one write (turn-end.ts).
+    // Waited for: stop() waits for the answers under way, sent included.
+    const pieces = chunks;
+    await new Promise<void>((sent) =>
+      atTurnEnd(() => {
+        try {
+          if (!pieces) message.respond(encoder.encode(json));
+          else
+            pieces.forEach((chunk, i) =>
+              message.respond(
+                encoder.encode(
+                  `{"response":${JSON.stringify(chunk)},"isDisposed":${i === pieces.length - 1},"id":${JSON.stringify(id)}}`,
+                ),
+              ),
+            );
+        } catch (err) {
+          logger.error({ err }, 'reply not sent');
+        }
+        sent();
+      }),
+    );
   }
 }
 

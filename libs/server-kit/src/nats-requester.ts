@@ -19,6 +19,7 @@ import { joinReply, joinText } from './reply-chunks';
 import { currentRequestId } from './request-context';
 import { ServiceError } from './service-error';
 import { injectTraceContext, traceNatsRequest } from './tracing';
+import { atTurnEnd } from './turn-end';
 import { CONFIG, LOGGER, type ServiceConfig } from './service-module';
 
 const encoder = new TextEncoder();
@@ -167,16 +168,19 @@ export class NatsRequester {
           clearTimeout(timer);
           resolve(message);
         });
-        try {
-          inbox.connection.publish(pattern, encoder.encode(packet), {
-            reply: `${inbox.prefix}${token}`,
-            headers,
-          });
-        } catch (err) {
-          clearTimeout(timer);
-          inbox.waiting.delete(token);
-          reject(err);
-        }
+        // Sent with the other requests of this turn of the event loop, in one write (turn-end.ts).
+        atTurnEnd(() => {
+          try {
+            inbox.connection.publish(pattern, encoder.encode(packet), {
+              reply: `${inbox.prefix}${token}`,
+              headers,
+            });
+          } catch (err) {
+            clearTimeout(timer);
+            inbox.waiting.delete(token);
+            reject(err);
+          }
+        });
       });
       if (!reply) throw new TimeoutError();
       // NATS's own answer when no replica subscribes: a status 503 without data.
