@@ -31,7 +31,7 @@ import { ProductReads } from './products/product-reads';
 import { ProductsController } from './products/products.controller';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
-import { PublicProductResponder } from './products/public-product.responder';
+import { ProductsResponder } from './products/products.responder';
 import { ScheduleWatch } from './products/schedule-watch';
 import { ShortLinkResolver } from './products/short-links';
 import { shopRedisProviders } from './redis.provider';
@@ -78,7 +78,7 @@ export const appModule = (config: ShopConfig, logger: Logger) =>
       ProductsService,
       ModerationReads,
       ModerationService,
-      PublicProductResponder,
+      ProductsResponder,
       // analytics-service's lookups (each owner report asks one): outside Nest's machinery.
       AnalyticsRefsResponder,
       ScheduleWatch,

@@ -3,7 +3,6 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   type Caller,
   type ProductBody,
-  type ProductListQuery,
   type ProductUpdateBody,
   Subjects,
 } from '@kartlink/contracts';
@@ -17,11 +16,6 @@ export class ProductsController {
   @MessagePattern(Subjects.shop.createProduct)
   create(@Payload() { caller, body }: { caller: Caller; body: ProductBody }) {
     return this.products.create(caller, body);
-  }
-
-  @MessagePattern(Subjects.shop.listProducts)
-  list(@Payload() { caller, query }: { caller: Caller; query: ProductListQuery }) {
-    return this.products.list(caller, query);
   }
 
   @MessagePattern(Subjects.shop.productQuota)
@@ -66,7 +60,7 @@ export class ProductsController {
     return this.products.sitemapPages(shopUrl);
   }
 
-  // Subjects.shop.publicProduct: PublicProductResponder, outside Nest's machinery.
+  // Subjects.shop.publicProduct and listProducts: ProductsResponder, outside Nest's machinery.
 
   @MessagePattern(Subjects.shop.storeRoute)
   storeRoute(@Payload() { shopUrl, shortCode }: { shopUrl: string; shortCode: string }) {
