@@ -19,6 +19,14 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
+ * Answers up to this size are compressed in one call, larger ones through a zlib stream on the
+ * threadpool. @fastify/compress picks 8 KB on a 2-core host (4 KB wider) for spare cores to
+ * overlap with, but a gateway has at most one (its container's limit, which Node 20 does not
+ * read): a 12 KB page of the owner's products cost ~2 ms streamed, 0.15 ms in one call.
+ */
+const SYNC_COMPRESSION_MAX_BYTES = 64 * 1024;
+
+/**
  * HTML and JSON answers go compressed when the client takes it (brotli or gzip, as its
  * Accept-Encoding prefers, with `Vary: Accept-Encoding`), over a kilobyte; link-preview
  * fetchers such as Facebook's need the page gzip-compressed. Answers already compressed (the
@@ -31,6 +39,7 @@ export async function registerCompression(app: NestFastifyApplication) {
     globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: COMPRESSION_THRESHOLD_BYTES,
+    syncThreshold: SYNC_COMPRESSION_MAX_BYTES,
     brotliOptions: BROTLI_OPTIONS,
   });
 }
