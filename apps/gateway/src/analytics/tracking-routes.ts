@@ -1,14 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { normalizeShopUrl, type TrackAccepted } from '@kartlink/contracts';
-import { LOGGER, type Logger } from '@kartlink/server-kit';
+import { LOGGER, type Logger, RedisRateLimiter } from '@kartlink/server-kit';
 import { enforceRateLimit } from '../rate-limit/enforce';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { GatewayConfig } from '../config';
 import { pathParams, type RouteSchema } from '../http/route-schema';
-import { GATEWAY_CONFIG, REDIS } from '../tokens';
+import { GATEWAY_CONFIG } from '../tokens';
 import { AnalyticsRecorder, type TrackTarget } from './analytics-recorder';
-import { BatchedRateLimiter } from './batched-rate-limiter';
 import { readBeacon, TRACK_BODY, type TrackBody, toTrackInput } from './track-input';
 
 const BODY_LIMIT_BYTES = 4096;
@@ -60,11 +58,11 @@ const TRACK_CLICK: RouteSchema = {
  * they carry most of the traffic and need none of Nest's per-request machinery. Fastify checks
  * the path and the body against the schemas above (a beacon's text read as JSON first); the
  * handler counts the client against its own budget (the hits of a turn of the event loop in one
- * Redis round trip: BatchedRateLimiter), publishes one event and answers 202.
+ * Redis round trip: RedisRateLimiter), publishes one event and answers 202.
  */
 export function registerTrackingRoutes(app: NestFastifyApplication) {
   const recorder = app.get(AnalyticsRecorder);
-  const limiter = new BatchedRateLimiter(app.get<Redis>(REDIS));
+  const limiter = app.get(RedisRateLimiter);
   const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
   const logger = app.get<Logger>(LOGGER);
   const fastify = app.getHttpAdapter().getInstance();

@@ -1,15 +1,14 @@
-import { createRedis, RedisRateLimiter } from '@kartlink/server-kit';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { BatchedRateLimiter } from '../src/analytics/batched-rate-limiter';
+import { RedisRateLimiter } from '../src/rate-limiter';
+import { createRedis } from '../src/redis';
 
-// The tracking calls' budget (tracking-routes.ts): the hits of one turn of the event loop are
-// counted in one Redis round trip, and still each on its own, in order, in RedisRateLimiter's
-// counters.
+// Every budget of every service: the hits of one turn of the event loop are counted in one
+// Redis round trip, and still each on its own, in order, in fixed-window counters.
 
 const prefix = process.env.REDIS_KEY_PREFIX!;
-const redis = createRedis(process.env.REDIS_URL!, prefix, 'batched-rate-limiter-test');
-const limiter = new BatchedRateLimiter(redis);
+const redis = createRedis(process.env.REDIS_URL!, prefix, 'rate-limiter-test');
+const limiter = new RedisRateLimiter(redis);
 const WINDOW_MS = 60_000;
 
 afterAll(async () => {
@@ -48,14 +47,14 @@ it('counts each of the hits that arrive in one turn, in the order they came', as
   expect(await limiter.hit(other, 5, WINDOW_MS)).toMatchObject({ allowed: true, remaining: 3 });
 });
 
-it('shares its counters with RedisRateLimiter (the same budget, whichever counts)', async () => {
+it('counts and resets a budget without counting a hit', async () => {
   const key = `batch-test:${randomUUID()}`;
-  const single = new RedisRateLimiter(redis);
-  await single.hit(key, 5, WINDOW_MS);
-  await single.hit(key, 5, WINDOW_MS);
-  expect(await limiter.hit(key, 5, WINDOW_MS)).toMatchObject({ allowed: true, remaining: 2 });
-  expect(await single.hit(key, 5, WINDOW_MS)).toMatchObject({ allowed: true, remaining: 1 });
-  expect(await single.count(key)).toBe(4);
+  await Promise.all([limiter.hit(key, 5, WINDOW_MS), limiter.hit(key, 5, WINDOW_MS)]);
+  expect(await limiter.count(key)).toBe(2);
+  expect(await limiter.count(key)).toBe(2);
+  await limiter.reset(key);
+  expect(await limiter.count(key)).toBe(0);
+  expect(await limiter.hit(key, 5, WINDOW_MS)).toMatchObject({ allowed: true, remaining: 4 });
 });
 
 it('fails every hit of the turn when Redis cannot answer (the route then lets them through)', async () => {
@@ -65,7 +64,7 @@ it('fails every hit of the turn when Redis cannot answer (the route then lets th
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
-  const unreachable = new BatchedRateLimiter(away);
+  const unreachable = new RedisRateLimiter(away);
   const hits = await Promise.allSettled([
     unreachable.hit('batch-test:a', 5, WINDOW_MS),
     unreachable.hit('batch-test:b', 5, WINDOW_MS),
