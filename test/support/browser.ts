@@ -200,6 +200,12 @@ export async function accessibilityViolations(
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
     await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   }
+  // Judged at rest: a toast fading in or out has, mid-way, the contrast of its opacity then.
+  await page.evaluate(
+    `Promise.all(document.getAnimations()
+       .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+       .map((a) => a.finished.catch(() => undefined)))`,
+  );
   const violations = (await page.evaluate(
     `axe.run(document, { runOnly: ${JSON.stringify(tags)} }).then((r) => r.violations)`,
   )) as AxeViolation[];
