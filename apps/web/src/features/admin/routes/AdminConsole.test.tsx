@@ -6,7 +6,7 @@ import type {
   AdminUser,
   AuditEntry,
 } from '@kartlink/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { captureDownloads, textOf } from '../../../test/downloads';
 import { statusOf, testShop } from '../../../test/fixtures';
@@ -115,7 +115,8 @@ describe('the admin console gate', () => {
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
     await user.click(within(nav).getByRole('link', { name: 'Admin console' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin console' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/admin/users');
+    // /admin shows its heading, then goes on to its first section.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
   });
 
   it('has no console link for other users', async () => {
