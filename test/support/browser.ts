@@ -201,10 +201,14 @@ export async function accessibilityViolations(
     await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   }
   // Judged at rest: a toast fading in or out has, mid-way, the contrast of its opacity then.
+  // Its fades take a fraction of a second; a slow animation (a carousel's) is not waited for.
   await page.evaluate(
-    `Promise.all(document.getAnimations()
-       .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
-       .map((a) => a.finished.catch(() => undefined)))`,
+    `Promise.race([
+       Promise.all(document.getAnimations()
+         .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+         .map((a) => a.finished.catch(() => undefined))),
+       new Promise((done) => setTimeout(done, 1000)),
+     ])`,
   );
   const violations = (await page.evaluate(
     `axe.run(document, { runOnly: ${JSON.stringify(tags)} }).then((r) => r.violations)`,
