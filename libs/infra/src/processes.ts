@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 
 export interface CommandResult {
@@ -13,6 +14,10 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Also copy the output to this process's stdout/stderr as it arrives. */
   echo?: boolean;
+  /**
+   * Stops the command after this long: it and every process it started (a test runner's
+   * servers), SIGTERM first and SIGKILL after a grace, so that nothing of it outlives it.
+   */
   timeoutMs?: number;
   /** Run as another user (needs root), e.g. initdb, which refuses to run as root. */
   uid?: number;
@@ -51,7 +56,7 @@ export function runCommand(
         ? undefined
         : setTimeout(() => {
             timedOut = true;
-            void stopProcess(child, KILL_GRACE_MS);
+            void stopProcessTree(child, KILL_GRACE_MS);
           }, options.timeoutMs);
     child.on('error', (err) => {
       clearTimeout(timer);
@@ -94,6 +99,75 @@ export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promis
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The processes below `pid` (children, their children, ...), read from /proc; none where there
+ * is no /proc.
+ */
+export function descendantsOf(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ")".
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  const found: number[] = [];
+  for (let queue = [pid]; queue.length > 0;) {
+    const children = parents.get(queue.shift()!) ?? [];
+    found.push(...children);
+    queue.push(...children);
+  }
+  return found;
+}
+
+/** Whether a process runs (a zombie, dead but not yet reaped by its parent, does not). */
+export function isRunning(pid: number): boolean {
+  if (!existsSync('/proc')) {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * stopProcess for a process and everything it started: the tree is read first (orphans are
+ * re-parented once their parent dies), each gets SIGTERM, and what is left after `graceMs`
+ * gets SIGKILL.
+ */
+export async function stopProcessTree(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  const below = child.pid === undefined ? [] : descendantsOf(child.pid);
+  const signal = (name: NodeJS.Signals) => {
+    for (const pid of below.filter(isRunning)) process.kill(pid, name);
+  };
+  signal('SIGTERM');
+  const stopped = stopProcess(child, graceMs);
+  const deadline = Date.now() + graceMs;
+  while (below.some(isRunning) && Date.now() < deadline)
+    await new Promise((done) => setTimeout(done, 100));
+  signal('SIGKILL');
+  await stopped;
 }
 
 /** Describes how a process ended, for messages: "exit code 1" or "signal SIGKILL". */

@@ -22,6 +22,8 @@ export class TestDnsServer {
   readonly records = new Map<string, DnsEntry>();
   private udp?: Socket;
   private http?: Server;
+  /** Delayed answers not yet sent: cleared on stop, so none is sent on a closed socket. */
+  private readonly delayed = new Set<NodeJS.Timeout>();
   port = 0;
 
   async start(): Promise<this> {
@@ -48,8 +50,12 @@ export class TestDnsServer {
       const reply = this.answer(message);
       if (!reply) return;
       const send = () => this.udp?.send(reply.packet, remote.port, remote.address);
-      if (reply.delayMs) setTimeout(send, reply.delayMs);
-      else send();
+      if (!reply.delayMs) return send();
+      const timer = setTimeout(() => {
+        this.delayed.delete(timer);
+        send();
+      }, reply.delayMs);
+      this.delayed.add(timer);
     });
     await new Promise<void>((resolve) => this.udp!.bind(this.port, '127.0.0.1', resolve));
     return this;
@@ -88,7 +94,11 @@ export class TestDnsServer {
   }
 
   async stop() {
-    await new Promise<void>((resolve) => (this.udp ? this.udp.close(() => resolve()) : resolve()));
+    for (const timer of this.delayed) clearTimeout(timer);
+    this.delayed.clear();
+    const udp = this.udp;
+    this.udp = undefined;
+    await new Promise<void>((resolve) => (udp ? udp.close(() => resolve()) : resolve()));
     await new Promise<void>((resolve) =>
       this.http ? this.http.close(() => resolve()) : resolve(),
     );
