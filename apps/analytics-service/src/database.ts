@@ -10,6 +10,7 @@ import { FoldQueue1795904651074 } from './migrations/1795904651074-FoldQueue';
 import { ProductDayDimensions1796000000000 } from './migrations/1796000000000-ProductDayDimensions';
 import { ShopDayDimensions1796100000000 } from './migrations/1796100000000-ShopDayDimensions';
 import { FoldLanes1796200000000 } from './migrations/1796200000000-FoldLanes';
+import { FasterDimensionMerge1796300000000 } from './migrations/1796300000000-FasterDimensionMerge';
 import { ClickTotalOutboxEntity } from './rollups/click-total-outbox.entity';
 import { FoldQueueEntity } from './rollups/fold-queue.entity';
 import { DailyVisitorEntity } from './rollups/daily-visitor.entity';
@@ -48,6 +49,7 @@ export const database = {
     ProductDayDimensions1796000000000,
     ShopDayDimensions1796100000000,
     FoldLanes1796200000000,
+    FasterDimensionMerge1796300000000,
   ],
 };
 

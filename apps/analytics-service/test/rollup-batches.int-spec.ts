@@ -455,10 +455,11 @@ describe('the batch summed in SQL', () => {
         productId: click || next(2) === 0 ? pick(products) : null,
         at: new Date(start + next(4 * 24 * 60) * 60_000).toISOString(),
         device: pick(['mobile', 'desktop', null]),
-        browser: pick(['Chrome', 'Safari', null]),
+        // Keys that JSON escapes (the dimensions are kept as JSON).
+        browser: pick(['Chrome', 'Safari', 'Mi "Browser" \\ 2', null]),
         platform: click ? pick(['amazon', 'flipkart', null]) : null,
         region: pick(['Asia/Kolkata', 'Europe/London', null]),
-        referrer: pick(['instagram.com', 'wa.me', 'example.org', null]),
+        referrer: pick(['instagram.com', 'wa.me', 'example.org', 'यूट्यूब.भारत', null]),
         visitor: `v${next(12)}`,
         bot: next(10) === 0,
         owner: next(12) === 0,
