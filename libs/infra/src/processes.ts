@@ -156,7 +156,7 @@ export function isRunning(pid: number): boolean {
  * re-parented once their parent dies), each gets SIGTERM, and what is left after `graceMs`
  * gets SIGKILL.
  */
-export async function stopProcessTree(child: ChildProcess, graceMs = 10_000): Promise<void> {
+async function stopProcessTree(child: ChildProcess, graceMs = 10_000): Promise<void> {
   const below = child.pid === undefined ? [] : descendantsOf(child.pid);
   const signal = (name: NodeJS.Signals) => {
     for (const pid of below.filter(isRunning)) process.kill(pid, name);
