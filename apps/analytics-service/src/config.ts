@@ -39,9 +39,12 @@ export const configSchema = {
     min: 100,
     max: 3_600_000,
   }),
+  // 100,000: a 400,000-event backlog folded at 18,311–19,866 events/s against 14,511–15,524
+  // with 50,000 (`ANALYTICS_FOLD_BATCH=… BENCH_BACKLOG=400000 BENCH_ONLY=rollups npm run bench
+  // -- large`, 3 interleaved pairs): a larger batch has more events per product-day to sum.
   ANALYTICS_FOLD_BATCH: int({
     description: 'events folded in one transaction, at most',
-    default: 50_000,
+    default: 100_000,
     min: 1,
     max: 100_000,
   }),
