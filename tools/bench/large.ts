@@ -603,6 +603,8 @@ async function main() {
 
     console.log(`\nRollups: ${BACKLOG.toLocaleString('en')} unfolded events inserted at once…`);
     await timed('backlog inserted', () => insertBacklog(BACKLOG));
+    // The WAL the fold writes (PostgreSQL's whole server: nothing else writes meanwhile).
+    const [{ lsn }] = await pgQuery<{ lsn: string }>('SELECT pg_current_wal_insert_lsn() AS lsn');
     const started = Date.now();
     let left = BACKLOG;
     while (left > 0) {
@@ -616,11 +618,16 @@ async function main() {
     }
     const elapsed = (Date.now() - started) / 1000;
     const rate = Math.round(BACKLOG / elapsed);
+    const [{ wal }] = await pgQuery<{ wal: number }>(
+      'SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1)::float8 AS wal',
+      [lsn],
+    );
     console.table([
       {
         backlog: BACKLOG,
         'folded in s': elapsed.toFixed(1),
         'events/s': rate,
+        'WAL MB': Math.round(wal / 2 ** 20),
         target: `≥ ${FOLD_RATE_TARGET}`,
         met: rate >= FOLD_RATE_TARGET ? 'yes' : 'NO',
       },
