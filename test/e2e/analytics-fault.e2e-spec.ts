@@ -92,7 +92,7 @@ it('counts every one of 20,000 clicks exactly once when analytics-service is kil
 
   const figures = async () => ({
     stored: await count('SELECT count(*) AS n FROM analytics.events'),
-    unfolded: await count('SELECT count(*) AS n FROM analytics.events WHERE NOT folded'),
+    unfolded: await count('SELECT count(*) AS n FROM analytics.fold_queue'),
     repeats: await count('SELECT count(*) AS n FROM analytics.events WHERE repeat_tap'),
     shopTaps: await count(
       'SELECT coalesce(sum(taps), 0) AS n FROM analytics.shop_daily WHERE shop_id = $1',

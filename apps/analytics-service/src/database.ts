@@ -11,6 +11,7 @@ import { ProductDayDimensions1796000000000 } from './migrations/1796000000000-Pr
 import { ShopDayDimensions1796100000000 } from './migrations/1796100000000-ShopDayDimensions';
 import { FoldLanes1796200000000 } from './migrations/1796200000000-FoldLanes';
 import { FasterDimensionMerge1796300000000 } from './migrations/1796300000000-FasterDimensionMerge';
+import { FoldedByQueue1796400000000 } from './migrations/1796400000000-FoldedByQueue';
 import { ClickTotalOutboxEntity } from './rollups/click-total-outbox.entity';
 import { FoldQueueEntity } from './rollups/fold-queue.entity';
 import { DailyVisitorEntity } from './rollups/daily-visitor.entity';
@@ -50,6 +51,7 @@ export const database = {
     ShopDayDimensions1796100000000,
     FoldLanes1796200000000,
     FasterDimensionMerge1796300000000,
+    FoldedByQueue1796400000000,
   ],
 };
 

@@ -225,7 +225,10 @@ async function folded(shopId: string, count: number) {
   await waitFor(
     async () => {
       const [row] = await pgQuery<{ folded: number }>(
-        'SELECT count(*) FILTER (WHERE folded)::int AS folded FROM analytics.events WHERE shop_id = $1',
+        // Folded: no longer in the queue.
+        `SELECT count(*) FILTER (WHERE NOT EXISTS (
+                  SELECT 1 FROM analytics.fold_queue q WHERE q.id = e.id))::int AS folded
+           FROM analytics.events e WHERE e.shop_id = $1`,
         [shopId],
       );
       return row.folded === count;

@@ -2,13 +2,12 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * One visit or click as recorded, stored once (its id is the event's id from the gateway).
- * Folded into the rollups once (found through analytics.fold_queue); pruned after the retention
- * period. Stored with room on each page (fillfactor), so that marking it folded is a HOT update.
+ * Folded into the rollups once (found through analytics.fold_queue: folded once no queue row
+ * holds it); pruned after the retention period.
  */
 @Entity({ name: 'events' })
 @Index('events_occurred_at', ['occurredAt'])
-// The people's clicks a tap may repeat (those folded are the counted ones). Not on `folded`, so
-// that marking an event folded is a HOT update, which writes no index.
+// The people's clicks a tap may repeat (those folded are the counted ones).
 @Index('events_people_clicks', ['visitor', 'productId', 'occurredAt'], {
   where: "type = 'click' AND NOT repeat_tap AND NOT bot AND NOT prefetch AND NOT owner",
 })
@@ -90,6 +89,10 @@ export class EventEntity {
   @Column({ type: 'boolean', default: false })
   owner!: boolean;
 
+  /**
+   * Folded by a version before FoldedByQueue (which marked each event it folded). Read with the
+   * queue (an event is folded once no fold_queue row holds it); written by no fold since.
+   */
   @Column({ type: 'boolean', default: false })
   folded!: boolean;
 }

@@ -35,15 +35,14 @@ export class RollupsRepository {
   }
 
   /**
-   * Takes up to `limit` events nobody has folded, marks them folded and copies them into the
-   * session's fold_batch table (emptied at each commit), inside the caller's transaction; the
-   * rollups are then summed from it in SQL (applyBatch). The events are taken from fold_queue,
-   * oldest first, their queue rows deleted: rows another fold holds are skipped (SKIP LOCKED),
-   * so concurrent folds never take the same event, and an event committed late by the consumer
-   * (its queue row with it) is simply taken next time. An event already folded (by a fold of an
-   * earlier version, during a deployment) is dropped from the queue, not folded again.
-   * Marking an event folded changes no indexed column: a HOT update where its page has room.
-   * Only the events of the fold's lane are taken. Answers how many events were taken.
+   * Takes up to `limit` events nobody has folded and copies them into the session's fold_batch
+   * table (emptied at each commit), inside the caller's transaction; the rollups are then summed
+   * from it in SQL (applyBatch). The events are taken from fold_queue, oldest first, their queue
+   * rows deleted, and that is what makes them folded once the transaction commits: rows another
+   * fold holds are skipped (SKIP LOCKED), so concurrent folds never take the same event, and an
+   * event committed late by the consumer (its queue row with it) is simply taken next time. An
+   * event marked `folded` (by a version before the queue) is dropped from the queue, not folded
+   * again. Only the events of the fold's lane are taken. Answers how many events were taken.
    */
   async takeBatch(
     manager: EntityManager,
@@ -68,12 +67,12 @@ export class RollupsRepository {
                            ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
          RETURNING q.id),
        picked AS (
-         -- By id (the primary key), whatever the planner guesses of the few rows not folded.
-         UPDATE analytics.events e SET folded = true
-          WHERE e.id = ANY (ARRAY(SELECT id FROM queued)) AND NOT e.folded
-         RETURNING e.id, e.type, e.shop_id, e.product_id, (e.occurred_at AT TIME ZONE $2)::date,
-                   e.device, e.browser, e.platform, e.region, e.referrer, e.visitor, e.bot,
-                   e.owner, e.prefetch, e.occurred_at, e.source, e.opens_in, e.repeat_tap)
+         -- By id (the primary key), whatever the planner guesses of the queue's rows.
+         SELECT e.id, e.type, e.shop_id, e.product_id, (e.occurred_at AT TIME ZONE $2)::date,
+                e.device, e.browser, e.platform, e.region, e.referrer, e.visitor, e.bot,
+                e.owner, e.prefetch, e.occurred_at, e.source, e.opens_in, e.repeat_tap
+           FROM analytics.events e
+          WHERE e.id = ANY (ARRAY(SELECT id FROM queued)) AND NOT e.folded)
        INSERT INTO fold_batch SELECT * FROM picked`,
       [limit, timeZone, lane.of, lane.index],
     );
@@ -164,8 +163,10 @@ export class RollupsRepository {
          FROM analytics.events e
          JOIN (SELECT DISTINCT * FROM unnest($1::varchar[], $2::uuid[]) AS k(visitor, product_id)) k
            ON e.visitor = k.visitor AND e.product_id = k.product_id
-        WHERE e.type = 'click' AND e.folded AND NOT e.repeat_tap
+        WHERE e.type = 'click' AND NOT e.repeat_tap
           AND NOT e.bot AND NOT e.prefetch AND NOT e.owner
+          -- Folded: no queue row holds it (or a version before the queue marked it).
+          AND (e.folded OR NOT EXISTS (SELECT 1 FROM analytics.fold_queue q WHERE q.id = e.id))
           AND e.occurred_at > to_timestamp($3::float8 / 1000) - make_interval(mins => $5)
           AND e.occurred_at < to_timestamp($4::float8 / 1000) + make_interval(mins => $5)`,
       [
@@ -176,7 +177,7 @@ export class RollupsRepository {
         CLICK_REPEAT_WINDOW_MINUTES,
       ],
     )) as Array<Pick<FoldedEvent, 'id' | 'productId' | 'platform' | 'visitor' | 'at'>>;
-    // The batch itself is marked folded already: its taps are not yet counted clicks.
+    // The batch has left the queue already (this transaction): its taps are not yet counted.
     const batch = new Set(events.map((e) => e.id));
     for (const row of rows) {
       if (batch.has(row.id)) continue;
@@ -424,8 +425,9 @@ export class RollupsRepository {
     for (;;) {
       const deleted = (await this.dataSource.query(
         `DELETE FROM analytics.events WHERE id IN (
-           SELECT id FROM analytics.events
-            WHERE folded AND occurred_at < now() - make_interval(days => $1)
+           SELECT e.id FROM analytics.events e
+            WHERE e.occurred_at < now() - make_interval(days => $1)
+              AND NOT EXISTS (SELECT 1 FROM analytics.fold_queue q WHERE q.id = e.id)
             LIMIT $2)
          RETURNING id`,
         [retentionDays, chunk],

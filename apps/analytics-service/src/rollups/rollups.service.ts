@@ -38,8 +38,8 @@ const ANNOUNCE_CHUNK = 500;
 const codec = JSONCodec<ProductClicksChanged>();
 
 /**
- * Folds stored events into the rollups, exactly once each: a batch is taken (and marked
- * folded), its repeated taps found, and added to the rollups in one transaction, so a crash
+ * Folds stored events into the rollups, exactly once each: a batch is taken (its queue rows
+ * deleted), its repeated taps found, and added to the rollups in one transaction, so a crash
  * folds it again or not at all. The batch is summed by PostgreSQL (RollupsRepository.applyBatch);
  * only its people's clicks come here, for the repeated taps and the sources of their visits.
  * Then tells shop-service the new click totals of the products it touched.
