@@ -159,7 +159,13 @@ export function isRunning(pid: number): boolean {
 async function stopProcessTree(child: ChildProcess, graceMs = 10_000): Promise<void> {
   const below = child.pid === undefined ? [] : descendantsOf(child.pid);
   const signal = (name: NodeJS.Signals) => {
-    for (const pid of below.filter(isRunning)) process.kill(pid, name);
+    for (const pid of below.filter(isRunning)) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // It ended meanwhile.
+      }
+    }
   };
   signal('SIGTERM');
   const stopped = stopProcess(child, graceMs);
