@@ -102,6 +102,20 @@ export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promis
 }
 
 /**
+ * A process's state letter and parent from /proc/<pid>/stat ("pid (comm) state ppid ...": comm
+ * may hold spaces and parentheses, so read after the last ")"); undefined once it is gone.
+ */
+function procStat(pid: number | string): { state: string; ppid: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: state!, ppid: Number(ppid) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The processes below `pid` (children, their children, ...), read from /proc; none where there
  * is no /proc.
  */
@@ -114,15 +128,8 @@ export function descendantsOf(pid: number): number[] {
     return [];
   }
   for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ")".
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // Gone while we looked.
-    }
+    const stat = /^\d+$/.test(entry) ? procStat(entry) : undefined;
+    if (stat) parents.set(stat.ppid, [...(parents.get(stat.ppid) ?? []), Number(entry)]);
   }
   const found: number[] = [];
   for (let queue = [pid]; queue.length > 0;) {
@@ -143,12 +150,8 @@ export function isRunning(pid: number): boolean {
       return false;
     }
   }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
-  } catch {
-    return false;
-  }
+  const stat = procStat(pid);
+  return stat !== undefined && stat.state !== 'Z';
 }
 
 /**

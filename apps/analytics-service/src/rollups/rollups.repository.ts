@@ -13,6 +13,9 @@ import { countable, type FoldedEvent, MONTHLY_PRODUCT_DIMENSIONS, tapKey } from 
 const TAP_LOCK_SPACE = 0x74617073; // "taps"
 const TAP_LOCK_BUCKETS = 1024;
 
+/** An event (alias e) no fold_queue row holds: folded (or never to be). */
+const NOT_QUEUED = 'NOT EXISTS (SELECT 1 FROM analytics.fold_queue q WHERE q.id = e.id)';
+
 const columns = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((row) => row[key]);
 
 /**
@@ -166,7 +169,7 @@ export class RollupsRepository {
         WHERE e.type = 'click' AND NOT e.repeat_tap
           AND NOT e.bot AND NOT e.prefetch AND NOT e.owner
           -- Folded: no queue row holds it (or a version before the queue marked it).
-          AND (e.folded OR NOT EXISTS (SELECT 1 FROM analytics.fold_queue q WHERE q.id = e.id))
+          AND (e.folded OR ${NOT_QUEUED})
           AND e.occurred_at > to_timestamp($3::float8 / 1000) - make_interval(mins => $5)
           AND e.occurred_at < to_timestamp($4::float8 / 1000) + make_interval(mins => $5)`,
       [
@@ -427,7 +430,7 @@ export class RollupsRepository {
         `DELETE FROM analytics.events WHERE id IN (
            SELECT e.id FROM analytics.events e
             WHERE e.occurred_at < now() - make_interval(days => $1)
-              AND NOT EXISTS (SELECT 1 FROM analytics.fold_queue q WHERE q.id = e.id)
+              AND ${NOT_QUEUED}
             LIMIT $2)
          RETURNING id`,
         [retentionDays, chunk],
