@@ -119,11 +119,15 @@ async function seedHistory(bigShopId: string) {
          FROM shop.products;
      CREATE UNIQUE INDEX ON public.bench_products (n); ANALYZE public.bench_products`,
   );
+  // As the apps store them: in the order they happened, each with the id the gateway gives it
+  // (uuidV7: the time's milliseconds, then random bits).
   const insertEvents = (count: number, folded: boolean, days: number) =>
     pgQuery(
       `INSERT INTO analytics.events (id, type, shop_id, product_id, occurred_at, received_at,
          device, browser, platform, region, referrer, visitor, folded, source, opens_in)
-       SELECT gen_random_uuid(), CASE WHEN e.click THEN 'click' ELSE 'shop_view' END, p.shop_id,
+       SELECT (lpad(to_hex(floor(extract(epoch FROM e.at) * 1000)::bigint), 12, '0') || '7'
+                || substr(e.r, 1, 3) || '8' || substr(e.r, 4, 15))::uuid,
+              CASE WHEN e.click THEN 'click' ELSE 'shop_view' END, p.shop_id,
               CASE WHEN e.click OR e.g % 2 = 0 THEN p.id END, e.at, ${folded ? 'e.at' : 'now()'},
               (ARRAY['mobile','desktop','tablet'])[1 + e.g % 3],
               (ARRAY['Chrome','Safari','Firefox','Samsung Internet'])[1 + e.g % 4],
@@ -133,11 +137,13 @@ async function seedHistory(bigShopId: string) {
               'v' || (e.g::bigint * 7919 % 300000), ${folded},
               (ARRAY['direct','instagram','whatsapp'])[1 + (e.g / 11) % 3],
               CASE WHEN e.click THEN (ARRAY['app','web'])[1 + (e.g / 13) % 2] END
-         FROM (SELECT g, g % 3 = 0 AS click, now() - random() * ${days} * interval '1 day' AS at,
+         FROM (SELECT g, md5(random()::text) AS r, g % 3 = 0 AS click,
+                      now() - random() * ${days} * interval '1 day' AS at,
                       CASE WHEN g % 2 = 0 THEN floor(random() ^ 3 * ${BIG_SHOP_PRODUCTS})::int
                            ELSE ${BIG_SHOP_PRODUCTS} + floor(random() * ${SMALL_SHOPS * SMALL_SHOP_PRODUCTS})::int END AS n
                  FROM generate_series(1, ${count}) g) e
-         JOIN public.bench_products p ON p.n = e.n`,
+         JOIN public.bench_products p ON p.n = e.n
+        ORDER BY e.at`,
     );
   await timed(`${EVENTS.toLocaleString('en')} events over ${HISTORY_DAYS} days`, () =>
     insertEvents(EVENTS, true, HISTORY_DAYS),

@@ -133,6 +133,11 @@ describe('recording visits and clicks', () => {
     });
     // The address is never stored, only the day's hash.
     expect(raw).not.toContain(headers['x-forwarded-for']);
+    // A time-ordered id (UUID version 7) of the moment it happened: recent events are stored
+    // side by side in analytics' primary key.
+    const id = answer.body.data!.eventId;
+    expect(id[14]).toBe('7');
+    expect(parseInt(id.slice(0, 8) + id.slice(9, 13), 16)).toBe(Date.parse(event.occurredAt));
   });
 
   it('marks prefetches and previews, and keeps a long user agent cut short', async () => {

@@ -31,3 +31,4 @@ export * from './tracing';
 export * from './user-deleted-consumer';
 export * from './api-key-hash';
 export * from './admin-cursor';
+export * from './uuid-v7';

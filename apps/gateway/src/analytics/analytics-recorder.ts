@@ -13,10 +13,10 @@ import {
   type Logger,
   metrics,
   ServiceError,
+  uuidV7,
 } from '@kartlink/server-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { randomUUID } from 'node:crypto';
 import { AccessTokenVerifier } from '../auth/access-token.verifier';
 import type { GatewayConfig } from '../config';
 import { ServiceClient } from '../services/service-client';
@@ -99,10 +99,11 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
       target.type === 'shop_view'
         ? (input.page ?? pageFromReferer(request.headers.referer, target.shopUrl, ownHosts))
         : undefined;
+    const now = Date.now();
     const event: TrackedEvent = {
-      id: randomUUID(),
+      id: uuidV7(now),
       ...target,
-      occurredAt: new Date().toISOString(),
+      occurredAt: new Date(now).toISOString(),
       device: agent?.device ?? null,
       browser: agent?.browser ?? null,
       timeZone: input.timeZone,
@@ -131,14 +132,15 @@ export class AnalyticsRecorder implements OnApplicationBootstrap {
    */
   recordPreview(shopUrl: string, request: FastifyRequest): void {
     const userAgent = request.headers['user-agent'] ?? '';
+    const now = Date.now();
     void this.salt
       .get()
       .then((salt) =>
         this.publish({
-          id: randomUUID(),
+          id: uuidV7(now),
           type: 'shop_view',
           shopUrl,
-          occurredAt: new Date().toISOString(),
+          occurredAt: new Date(now).toISOString(),
           device: null,
           browser: null,
           timeZone: null,
