@@ -88,7 +88,21 @@ const JEMALLOC = [
   '/usr/local/lib/libjemalloc.so.2',
   `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/libjemalloc.so.2`,
 ].find((path) => existsSync(path));
-const MEDIA_MALLOC_CONF = 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0';
+export const MEDIA_MALLOC_CONF = 'background_thread:true,dirty_decay_ms:250,muzzy_decay_ms:0';
+
+/**
+ * node's flags for the apps that carry uploads, as their container images start them
+ * (deploy/Dockerfile): V8 lets the heap grow to twice what a full collection left before the
+ * next one. With its default, the 40–50 MB heaps of these two were left some 10 MB of headroom,
+ * and under a burst of uploads marking started again as soon as a full collection ended (V8's
+ * trace: "Start (allocation limit)" at 41 of 52 MB): 111 full collections in media-service and
+ * 38 in the gateway for 63 uploads, the gateway's marking threads using more CPU than its own
+ * (`npm run bench -- uploads`).
+ */
+export const APP_NODE_FLAGS: Record<string, string[]> = {
+  gateway: ['--heap-growing-percent=100'],
+  'media-service': ['--heap-growing-percent=100'],
+};
 
 function allocatorEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   if (base.LD_PRELOAD || base.MALLOC_ARENA_MAX) return {};
@@ -204,7 +218,7 @@ export class Stack {
     // APP_NODE_ARGS: node's own flags for each app (say --cpu-prof --cpu-prof-dir=…, which
     // NODE_OPTIONS does not take), to profile them under a benchmark.
     const nodeArgs = (process.env.APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, script], {
+    const child = spawn(process.execPath, [...(APP_NODE_FLAGS[name] ?? []), ...nodeArgs, script], {
       cwd: this.options.rootDir,
       env: {
         ...this.env,

@@ -1,8 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { APP_NODE_FLAGS, MEDIA_MALLOC_CONF } from '../stack';
 import { DEPLOY_APPS, type Checker } from './checker';
 
-/** deploy/Dockerfile: a target per app run as node, and every workspace's manifest copied. */
+/**
+ * deploy/Dockerfile: a target per app run as node (with the flags `npm start` gives it, and
+ * media-service's allocator settings), and every workspace's manifest copied.
+ */
 export function checkDockerfile(checker: Checker, rootDir: string): string {
   const dockerfile = readFileSync(join(rootDir, 'deploy', 'Dockerfile'), 'utf8');
   const stages = new Map<string, string>();
@@ -14,7 +18,8 @@ export function checkDockerfile(checker: Checker, rootDir: string): string {
   }
   for (const app of DEPLOY_APPS) {
     const stage = stages.get(app);
-    const cmd = `CMD ["node", "apps/${app}/dist/main.js"]`;
+    const args = ['node', ...(APP_NODE_FLAGS[app] ?? []), `apps/${app}/dist/main.js`];
+    const cmd = `CMD [${args.map((arg) => JSON.stringify(arg)).join(', ')}]`;
     checker.check(
       'Dockerfile',
       `target ${app} runs ${app} as node`,
@@ -23,6 +28,9 @@ export function checkDockerfile(checker: Checker, rootDir: string): string {
         : [
             ...(stage.includes(cmd) ? [] : [`the stage does not end with ${cmd}`]),
             ...(/^FROM\s+runtime\s/im.test(stage) ? [] : ['the stage is not FROM runtime']),
+            ...(app !== 'media-service' || stage.includes(`MALLOC_CONF=${MEDIA_MALLOC_CONF}`)
+              ? []
+              : [`the stage does not set MALLOC_CONF=${MEDIA_MALLOC_CONF} (tools/stack.ts)`]),
           ],
     );
   }
