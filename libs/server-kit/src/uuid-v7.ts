@@ -11,7 +11,8 @@ const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(
  * random bits. Ids made one after the other sort together, so a table keyed by them (the
  * analytics events) adds each new row at the right edge of its primary key, and a batch of
  * recent events is found in a few neighbouring pages of that index instead of one page each
- * across the whole of it (random version-4 ids). Unique as version 4 is within a millisecond.
+ * across the whole of it (random version-4 ids). Ids of the same millisecond differ in their
+ * 74 random bits.
  */
 export function uuidV7(now: number = Date.now()): string {
   if (drawn === IDS_PER_DRAW) {
